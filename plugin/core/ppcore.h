@@ -1,0 +1,285 @@
+/* pathprof core: GCC-independent path numbering.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * This library turns a control-flow graph into a Ball-Larus DAG and numbers
+ * its acyclic paths, both the Ball-Larus way (every path, ids 0..N-1) and the
+ * preferential way (only the interesting paths, ids 0..range-1), following
+ * K. Vaswani, "Efficient Online Path Profiling", sections 3.2-3.3 and 3.6.
+ * It knows nothing about GCC: the plugin feeds it block and edge indices,
+ * and it answers with per-edge actions that the plugin turns into GIMPLE.
+ *
+ * Pipeline (analysis only, no transformation):
+ *
+ *   pp_cfg  --pp_dag_build-->  pp_dag  --pp_bl_number-->  pp_numbering
+ *      ^                          |                            |
+ *      |                          +--pp_ppp_number (I)-->  pp_ppp_result
+ *      +--pp_split_paths (cuts more CFG edges until every id fits)
+ *
+ *   pp_placement_compute(dag, edge frequencies)  picks the chords;
+ *   pp_placement_apply(placement, weights)       moves any weight set
+ *                                                onto those same chords.
+ *
+ * Every function that can fail returns a pp_status and, when given a
+ * pp_error, fills it with a message; nothing here aborts or prints.
+ */
+#ifndef PATHPROF_PPCORE_H
+#define PATHPROF_PPCORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <gmp.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                              */
+/* ------------------------------------------------------------------ */
+
+typedef enum pp_status {
+  PP_OK = 0,
+  PP_ERR_INVALID,     /* malformed input: bad node index, no entry, ... */
+  PP_ERR_CYCLE,       /* the graph minus the cut edges is not acyclic */
+  PP_ERR_UNREACHABLE, /* a node not reachable from s, or not reaching t */
+  PP_ERR_RANGE,       /* an id or count out of range (id >= N, too big) */
+  PP_ERR_DUPLICATE,   /* the same interesting path given twice */
+  PP_ERR_NOMEM        /* allocation failed */
+} pp_status;
+
+typedef struct pp_error {
+  pp_status status;
+  char message[256];
+} pp_error;
+
+/* A short constant name for STATUS ("invalid graph", ...). */
+const char *pp_status_name (pp_status status);
+
+/* ------------------------------------------------------------------ */
+/* Control-flow graphs                                                 */
+/* ------------------------------------------------------------------ */
+
+/* Why a CFG edge is cut out of the DAG.  Both kinds are instrumented the
+   same way (end the current path, start a new one at the edge's target);
+   the distinction is kept for reports and for the notes file.  */
+typedef enum pp_cut_kind {
+  PP_CUT_NONE = 0,
+  PP_CUT_BACK,  /* a DFS back edge (retreating edge) of a loop */
+  PP_CUT_SPLIT  /* cut by pp_split_paths so that path ids fit */
+} pp_cut_kind;
+
+typedef struct pp_cfg_edge {
+  unsigned src, dst;
+  pp_cut_kind cut;
+} pp_cfg_edge;
+
+/* A CFG: nodes 0..n_nodes-1, one entry, any number of exit nodes (blocks
+   where a path ends: returns, noreturn calls).  Edge order matters: the
+   out-edges of a node are numbered in the order they were added, so the
+   same CFG built the same way always gets the same numbering.  */
+typedef struct pp_cfg {
+  unsigned n_nodes;
+  unsigned entry;
+  pp_cfg_edge *edges;
+  unsigned n_edges, edges_cap;
+  unsigned char *is_exit; /* per node */
+  unsigned char *no_split; /* per node: never cut at this node */
+} pp_cfg;
+
+pp_cfg *pp_cfg_new (unsigned n_nodes, unsigned entry);
+void pp_cfg_free (pp_cfg *cfg);
+/* Returns the new edge's index, or -1 (bad node index or no memory).  */
+long pp_cfg_add_edge (pp_cfg *cfg, unsigned src, unsigned dst,
+                      pp_cut_kind cut);
+pp_status pp_cfg_set_exit (pp_cfg *cfg, unsigned node, pp_error *err);
+
+/* Marks every DFS back edge (an edge to a node still on the DFS stack)
+   as PP_CUT_BACK, exploring successors in edge order from the entry.  The
+   plugin uses GCC's own EDGE_DFS_BACK instead; this is for tests and for
+   CFGs that come from elsewhere.  Returns the number of back edges.  */
+unsigned pp_cfg_mark_back_edges (pp_cfg *cfg);
+
+/* A 32-bit checksum of the CFG's shape (node count, entry, exits, edges
+   in order, cut kinds excluded), stable across builds and hosts.  */
+uint32_t pp_cfg_checksum (const pp_cfg *cfg);
+
+/* ------------------------------------------------------------------ */
+/* Ball-Larus DAGs                                                     */
+/* ------------------------------------------------------------------ */
+
+/* DAG node numbering: CFG node i is DAG node i; then the virtual start
+   s = n_cfg_nodes and the virtual exit t = n_cfg_nodes + 1.  Every path
+   starts with an edge out of s and ends with an edge into t.  */
+typedef enum pp_edge_kind {
+  PP_EDGE_REAL,       /* a CFG edge that is not cut; origin = CFG edge */
+  PP_EDGE_ENTRY,      /* s -> CFG entry (function entry); origin = -1 */
+  PP_EDGE_EXIT,       /* CFG exit node -> t; origin = that CFG node */
+  PP_EDGE_CUT_START,  /* s -> w standing for cut CFG edge v->w; origin =
+                         that CFG edge */
+  PP_EDGE_CUT_END     /* v -> t standing for cut CFG edge v->w; origin =
+                         that CFG edge */
+} pp_edge_kind;
+
+typedef struct pp_dag_edge {
+  unsigned src, dst;
+  pp_edge_kind kind;
+  long origin;
+} pp_dag_edge;
+
+typedef struct pp_dag {
+  unsigned n_nodes;       /* CFG nodes + 2 */
+  unsigned s, t;
+  pp_dag_edge *edges;
+  unsigned n_edges;
+  /* Out-edges of node v are out_edges[out_start[v] .. out_start[v+1]-1],
+     in the order the algorithms number them (CFG order).  Likewise in.  */
+  unsigned *out_start, *out_edges;
+  unsigned *in_start, *in_edges;
+  unsigned *topo;         /* nodes in topological order, s first, t last */
+  /* For each CFG edge: the DAG edge it became (REAL), or the pair of
+     dummies (CUT_START in cut_start, CUT_END in cut_end); -1 if absent.  */
+  long *cfg_edge_dag;
+  long *cfg_edge_cut_start;
+  long *cfg_edge_cut_end;
+  unsigned n_cfg_edges;
+  /* For each CFG node: the EXIT edge leaving it, or -1.  */
+  long *cfg_node_exit;
+} pp_dag;
+
+/* Builds the DAG of CFG: cut edges are replaced by their two dummies, s
+   and t are added, and the result is checked to be acyclic with every
+   node on some s-t path.  Nodes not reachable from the entry in the CFG
+   are an error (PP_ERR_UNREACHABLE): callers drop dead blocks first.  */
+pp_status pp_dag_build (const pp_cfg *cfg, pp_dag **out, pp_error *err);
+void pp_dag_free (pp_dag *dag);
+
+/* ------------------------------------------------------------------ */
+/* Ball-Larus numbering (thesis Fig. 3.1)                              */
+/* ------------------------------------------------------------------ */
+
+typedef struct pp_numbering {
+  unsigned n_nodes, n_edges;
+  mpz_t *paths_from;  /* N_v: number of paths from v to t */
+  mpz_t *weight;      /* W(e) */
+  mpz_t total;        /* N_s */
+} pp_numbering;
+
+pp_status pp_bl_number (const pp_dag *dag, pp_numbering **out, pp_error *err);
+void pp_numbering_free (pp_numbering *num);
+
+/* Path id -> edge sequence.  *EDGES is malloc'd (caller frees), *LEN set.
+   PP_ERR_RANGE if ID is negative or >= the number of paths.  */
+pp_status pp_bl_decode (const pp_dag *dag, const pp_numbering *num,
+                        const mpz_t id, unsigned **edges, size_t *len,
+                        pp_error *err);
+/* Edge sequence -> id; checks the sequence is an s-t path of DAG.  */
+pp_status pp_bl_encode (const pp_dag *dag, const pp_numbering *num,
+                        const unsigned *edges, size_t len, mpz_t id,
+                        pp_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Path splitting                                                      */
+/* ------------------------------------------------------------------ */
+
+/* While the DAG of CFG has more than MAX_PATHS paths, picks a node and
+   cuts all its incoming CFG edges (PP_CUT_SPLIT), so that paths through it
+   end just before it and start again at it: the node is then treated
+   exactly like a loop header.  The node chosen each time is the one whose
+   cut removes the most paths (ties: lowest index), never the entry and
+   never a node with no_split set.  Returns the number of nodes cut in
+   *N_CUTS.  PP_ERR_RANGE if no further cut can bring the count down.  */
+pp_status pp_split_paths (pp_cfg *cfg, const mpz_t max_paths,
+                          unsigned *n_cuts, pp_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Counter placement (Ball-Larus "event counting")                     */
+/* ------------------------------------------------------------------ */
+
+/* What the instrumented program does on one DAG edge.  On an edge into t
+   the action also ends the path: the path's id is then
+     register + value   (PP_OP_ADD),  value  (PP_OP_SET),
+     register           (PP_OP_NONE).  */
+typedef enum pp_op {
+  PP_OP_NONE = 0, /* nothing */
+  PP_OP_ADD,      /* r += value */
+  PP_OP_SET       /* r  = value (an initialization pushed down) */
+} pp_op;
+
+typedef struct pp_action {
+  pp_op op;
+  mpz_t value;
+} pp_action;
+
+/* Which edges carry code.  Chords are the DAG edges outside a maximum
+   spanning tree of the DAG plus the edge t->s (which is forced into the
+   tree), weighted by estimated frequency, so hot edges stay free of code.
+   set_edge[e] says the register is initialized (not incremented) on e:
+   every path reaching e has passed no chord, since the initialization at
+   s was pushed down through nodes with a single incoming edge.  */
+typedef struct pp_placement {
+  unsigned n_edges;
+  unsigned char *is_chord;
+  unsigned char *is_set;     /* initialization merged into this edge */
+  long *tree_parent_edge;    /* internal: tree edge to each node's parent */
+  unsigned n_chords;
+} pp_placement;
+
+/* FREQ is the estimated execution frequency of every DAG edge (any
+   non-negative scale; NULL means all equal).  Deterministic: ties are
+   broken by edge index.  */
+pp_status pp_placement_compute (const pp_dag *dag, const double *freq,
+                                pp_placement **out, pp_error *err);
+void pp_placement_free (pp_placement *pl);
+
+/* Moves WEIGHT (one value per DAG edge, e.g. Ball-Larus or PPP weights)
+   onto the placement's chords: ACTIONS (n_edges entries, initialized by
+   this function; free with pp_actions_free) are such that executing them
+   along any s-t path yields the sum of WEIGHT along that path.  */
+pp_status pp_placement_apply (const pp_dag *dag, const pp_placement *pl,
+                              mpz_t *const weight, pp_action **actions,
+                              pp_error *err);
+void pp_actions_free (pp_action *actions, unsigned n_edges);
+
+/* Simulates ACTIONS along the edge sequence PATH, as the instrumented
+   program would; the result is the id recorded at its end.  PP_ERR_INVALID
+   if the register would be read before being set.  */
+pp_status pp_actions_run (const pp_dag *dag, const pp_action *actions,
+                          const unsigned *path, size_t len, mpz_t id,
+                          pp_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Preferential path numbering (thesis Fig. 3.10)                      */
+/* ------------------------------------------------------------------ */
+
+typedef struct pp_ppp_result {
+  unsigned n_edges;
+  mpz_t *weight;        /* PPP weight per DAG edge (0 where undefined) */
+  unsigned char *defined; /* 1 where the algorithm assigned a weight */
+  unsigned n_interesting;
+  mpz_t *ppp_id;        /* per interesting path, in the order given */
+  mpz_t range;          /* interesting ids are in [0, range) */
+  double delta;         /* range / n_interesting (1.0 is perfect) */
+} pp_ppp_result;
+
+/* Numbers the interesting paths INTERESTING[0..N-1], given by their
+   Ball-Larus ids under NUM, with compact ids 0..range-1.  Prefixes are the
+   Ball-Larus partial sums (unique per prefix leading to a node).  The
+   weights are normalized so the smallest interesting id is 0.  Errors: an
+   id >= N_s (PP_ERR_RANGE), a repeated id (PP_ERR_DUPLICATE), N == 0
+   (PP_ERR_INVALID).  */
+pp_status pp_ppp_number (const pp_dag *dag, const pp_numbering *num,
+                         mpz_t *const interesting, unsigned n,
+                         pp_ppp_result **out, pp_error *err);
+void pp_ppp_free (pp_ppp_result *res);
+
+/* Sum of WEIGHT along an edge sequence (pathid of Fig. 3.3).  */
+void pp_path_sum (mpz_t *const weight, const unsigned *path, size_t len,
+                  mpz_t sum);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PATHPROF_PPCORE_H */
