@@ -4,9 +4,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Nodes are visited in reverse topological order.  At node v every
- * interesting path through v has one prefix (its s..v part), represented,
+ * interesting path through v has one prefix (its s..v part), identified,
  * as in the thesis' implementation (section 3.6), by the Ball-Larus partial
- * sum along it, which is unique among the prefixes reaching v.  For each
+ * sum along it, which is unique among the prefixes reaching v.  Equal
+ * partial sums at v are found without storing them: paths sorted by
+ * Ball-Larus id share a prefix exactly when they are consecutive and agree
+ * on it (see pp_ppp_number).  For each
  * out-edge e and prefix q the interval of partial ids int(e,q) starts at
  * min(e,q); the weight that q needs on e is cis(q) - min(e,q), where cis(q)
  * is the cumulative size of q's intervals on v's earlier out-edges; the
@@ -29,54 +32,31 @@ pp_ppp_free (pp_ppp_result *res)
   free (res);
 }
 
-/* One (interesting path, edge position) pair: path `path` leaves node
-   src(edge) through `edge` after the prefix whose Ball-Larus partial sum
-   is prefix_sum[path][pos].  */
+/* One interesting path leaving a node: through `edge` (whose rank among
+   the node's out-edges is `rank`), after the prefix `group`.  */
 struct entry
 {
-  unsigned path, pos, edge_rank, group;
+  unsigned path, edge, rank, group;
 };
 
-struct ppp_state
+struct order_item
 {
-  const pp_dag *dag;
-  unsigned **paths;
-  size_t *lens;
-  mpz_t **prefix_sum; /* per path: len + 1 partial sums */
-  unsigned *edge_rank; /* position of each edge among its source's out-edges */
+  const mpz_t *id;
+  unsigned index;
 };
 
-static struct ppp_state *sort_state; /* qsort has no context argument */
-
 static int
-by_prefix (const void *a, const void *b)
+by_id (const void *a, const void *b)
 {
-  const struct entry *x = a, *y = b;
-  return mpz_cmp (sort_state->prefix_sum[x->path][x->pos],
-                  sort_state->prefix_sum[y->path][y->pos]);
+  const struct order_item *x = a, *y = b;
+  return mpz_cmp (*x->id, *y->id);
 }
 
-static int
-by_edge_then_group (const void *a, const void *b)
-{
-  const struct entry *x = a, *y = b;
-  if (x->edge_rank != y->edge_rank)
-    return x->edge_rank < y->edge_rank ? -1 : 1;
-  if (x->group != y->group)
-    return x->group < y->group ? -1 : 1;
-  return x->path < y->path ? -1 : x->path > y->path;
-}
-
-static int
-mpz_ptr_cmp (const void *a, const void *b)
-{
-  return mpz_cmp (**(mpz_t *const *) a, **(mpz_t *const *) b);
-}
-
-/* Checks range and uniqueness of the interesting ids.  */
+/* Sorts the interesting ids into ORDER (indices into IDS), checking range
+   and uniqueness on the way.  */
 static pp_status
-check_interesting (const pp_numbering *num, mpz_t *const ids, unsigned n,
-                   pp_error *err)
+sort_interesting (const pp_numbering *num, mpz_t *const ids, unsigned n,
+                  unsigned *order, pp_error *err)
 {
   if (n == 0)
     return pp_fail (err, PP_ERR_INVALID, "no interesting paths given");
@@ -93,94 +73,74 @@ check_interesting (const pp_numbering *num, mpz_t *const ids, unsigned n,
         free (total);
         return st;
       }
-  mpz_t **sorted = pp_calloc (n, sizeof *sorted, err);
-  if (!sorted)
+  struct order_item *items = pp_calloc (n, sizeof *items, err);
+  if (!items)
     return PP_ERR_NOMEM;
   for (unsigned k = 0; k < n; k++)
-    sorted[k] = &ids[k];
-  qsort (sorted, n, sizeof *sorted, mpz_ptr_cmp);
+    {
+      items[k].id = &ids[k];
+      items[k].index = k;
+    }
+  qsort (items, n, sizeof *items, by_id);
   pp_status st = PP_OK;
-  for (unsigned k = 1; k < n && st == PP_OK; k++)
-    if (mpz_cmp (*sorted[k - 1], *sorted[k]) == 0)
-      {
-        char *id = mpz_get_str (NULL, 10, *sorted[k]);
-        st = pp_fail (err, PP_ERR_DUPLICATE,
-                      "interesting path %s given more than once",
-                      id ? id : "?");
-        free (id);
-      }
-  free (sorted);
+  for (unsigned k = 0; k < n; k++)
+    {
+      order[k] = items[k].index;
+      if (k > 0 && st == PP_OK && by_id (&items[k - 1], &items[k]) == 0)
+        {
+          char *id = mpz_get_str (NULL, 10, ids[items[k].index]);
+          st = pp_fail (err, PP_ERR_DUPLICATE,
+                        "interesting path %s given more than once",
+                        id ? id : "?");
+          free (id);
+        }
+    }
+  free (items);
   return st;
 }
 
-/* Processes node V: ENT[0..cnt) are the entries leaving V.  */
+/* Processes one node: ENT[0..cnt) are the paths leaving it, grouped by
+   out-edge rank and, inside one edge, by prefix (see pp_ppp_number).  */
 static void
-number_node (struct ppp_state *stt, struct entry *ent, size_t cnt,
-             mpz_t *pid, pp_ppp_result *res, mpz_t *cis)
+number_node (const struct entry *ent, size_t cnt, mpz_t *pid, mpz_t *cis,
+             pp_ppp_result *res, mpz_t w, mpz_t cand)
 {
-  if (cnt == 0)
-    return;
-  /* Prefix groups: equal partial sums = equal prefix.  */
-  sort_state = stt;
-  qsort (ent, cnt, sizeof *ent, by_prefix);
-  unsigned groups = 0;
   for (size_t i = 0; i < cnt; i++)
-    {
-      if (i > 0 && by_prefix (&ent[i - 1], &ent[i]) != 0)
-        groups++;
-      ent[i].group = groups;
-    }
-  groups++;
-  for (unsigned g = 0; g < groups; g++)
-    mpz_set_ui (cis[g], 0);
-  qsort (ent, cnt, sizeof *ent, by_edge_then_group);
-
-  mpz_t w, cand;
-  mpz_inits (w, cand, NULL);
+    mpz_set_ui (cis[ent[i].group], 0);
   for (size_t lo = 0; lo < cnt;)
     {
       size_t hi = lo;
-      unsigned edge = stt->paths[ent[lo].path][ent[lo].pos];
-      while (hi < cnt && ent[hi].edge_rank == ent[lo].edge_rank)
+      while (hi < cnt && ent[hi].rank == ent[lo].rank)
         hi++;
       /* Lines 3-12: the weight each prefix needs, joined by max.  */
       int have = 0;
-      for (size_t g0 = lo; g0 < hi;)
+      for (size_t g0 = lo, g1; g0 < hi; g0 = g1)
         {
-          size_t g1 = g0;
           const mpz_t *min = &pid[ent[g0].path];
-          while (g1 < hi && ent[g1].group == ent[g0].group)
-            {
-              if (mpz_cmp (pid[ent[g1].path], *min) < 0)
-                min = &pid[ent[g1].path];
-              g1++;
-            }
+          for (g1 = g0; g1 < hi && ent[g1].group == ent[g0].group; g1++)
+            if (mpz_cmp (pid[ent[g1].path], *min) < 0)
+              min = &pid[ent[g1].path];
           mpz_sub (cand, cis[ent[g0].group], *min);
           if (!have || mpz_cmp (cand, w) > 0)
             mpz_set (w, cand);
           have = 1;
-          g0 = g1;
         }
-      mpz_set (res->weight[edge], w);
-      res->defined[edge] = 1;
-      /* Lines 14-20: update partial ids, then each prefix's cis.  */
-      for (size_t g0 = lo; g0 < hi;)
+      mpz_set (res->weight[ent[lo].edge], w);
+      res->defined[ent[lo].edge] = 1;
+      /* Lines 14-20: update the partial ids, then each prefix's cis.  */
+      for (size_t g0 = lo, g1; g0 < hi; g0 = g1)
         {
-          size_t g1 = g0;
           const mpz_t *max = NULL;
-          while (g1 < hi && ent[g1].group == ent[g0].group)
+          for (g1 = g0; g1 < hi && ent[g1].group == ent[g0].group; g1++)
             {
               mpz_add (pid[ent[g1].path], pid[ent[g1].path], w);
               if (!max || mpz_cmp (pid[ent[g1].path], *max) > 0)
                 max = &pid[ent[g1].path];
-              g1++;
             }
           mpz_add_ui (cis[ent[g0].group], *max, 1);
-          g0 = g1;
         }
       lo = hi;
     }
-  mpz_clears (w, cand, NULL);
 }
 
 pp_status
@@ -189,18 +149,28 @@ pp_ppp_number (const pp_dag *dag, const pp_numbering *num,
                pp_error *err)
 {
   *out = NULL;
-  pp_status st = check_interesting (num, interesting, n, err);
-  if (st != PP_OK)
-    return st;
-
-  struct ppp_state stt = { dag, NULL, NULL, NULL, NULL };
+  unsigned nn = dag->n_nodes;
+  pp_status st = PP_ERR_NOMEM;
   pp_ppp_result *res = pp_calloc (1, sizeof *res, err);
-  mpz_t *pid = NULL, *cis = NULL;
-  struct entry *ent = NULL;
-  size_t *node_start = NULL, *fill = NULL;
-  size_t total_len = 0;
-  st = PP_ERR_NOMEM;
-  if (!res)
+  unsigned *order = pp_calloc (n, sizeof *order, err);
+  unsigned **paths = pp_calloc (n, sizeof *paths, err);
+  size_t *lens = pp_calloc (n, sizeof *lens, err);
+  unsigned *edge_rank = pp_calloc (dag->n_edges, sizeof *edge_rank, err);
+  unsigned *prev_group = pp_calloc (nn, sizeof *prev_group, err);
+  size_t *node_start = pp_calloc (nn + 1, sizeof *node_start, err);
+  size_t *fill = pp_calloc (nn, sizeof *fill, err);
+  unsigned max_deg = 0;
+  for (unsigned v = 0; v < nn; v++)
+    if (dag->out_start[v + 1] - dag->out_start[v] > max_deg)
+      max_deg = dag->out_start[v + 1] - dag->out_start[v];
+  size_t *rank_start = pp_calloc (max_deg + 1, sizeof *rank_start, err);
+  struct entry *ent = NULL, *sorted = NULL;
+  mpz_t *pid = pp_mpz_array_new (n, err);
+  mpz_t *cis = pp_mpz_array_new (n, err);
+  mpz_t w, cand, min, max;
+  mpz_inits (w, cand, min, max, NULL);
+  if (!res || !order || !paths || !lens || !edge_rank || !prev_group
+      || !node_start || !fill || !rank_start || !pid || !cis)
     goto done;
   mpz_init (res->range);
   res->n_edges = dag->n_edges;
@@ -208,70 +178,85 @@ pp_ppp_number (const pp_dag *dag, const pp_numbering *num,
   res->weight = pp_mpz_array_new (dag->n_edges, err);
   res->ppp_id = pp_mpz_array_new (n, err);
   res->defined = pp_calloc (dag->n_edges, 1, err);
-  stt.paths = pp_calloc (n, sizeof *stt.paths, err);
-  stt.lens = pp_calloc (n, sizeof *stt.lens, err);
-  stt.prefix_sum = pp_calloc (n, sizeof *stt.prefix_sum, err);
-  stt.edge_rank = pp_calloc (dag->n_edges, sizeof *stt.edge_rank, err);
-  pid = pp_mpz_array_new (n, err);
-  if (!res->weight || !res->ppp_id || !res->defined || !stt.paths
-      || !stt.lens || !stt.prefix_sum || !stt.edge_rank || !pid)
+  if (!res->weight || !res->ppp_id || !res->defined)
     goto done;
-  for (unsigned v = 0; v < dag->n_nodes; v++)
+  st = sort_interesting (num, interesting, n, order, err);
+  if (st != PP_OK)
+    goto done;
+  for (unsigned v = 0; v < nn; v++)
     for (unsigned i = dag->out_start[v]; i < dag->out_start[v + 1]; i++)
-      stt.edge_rank[dag->out_edges[i]] = i - dag->out_start[v];
+      edge_rank[dag->out_edges[i]] = i - dag->out_start[v];
 
-  /* Decode every interesting path and its Ball-Larus prefix sums.  */
+  /* Paths are handled in increasing Ball-Larus id.  Ball-Larus ids order
+     paths lexicographically by out-edge rank, so the paths sharing a
+     prefix (equivalently: a Ball-Larus partial sum at the node the prefix
+     reaches) are consecutive.  The prefix of path k before its i-th edge
+     is then named by the first path of that run: the same as path k-1's
+     if the two paths agree on their first i edges, else k.  */
+  size_t total_len = 0;
   for (unsigned k = 0; k < n; k++)
     {
-      st = pp_bl_decode (dag, num, interesting[k], &stt.paths[k], &stt.lens[k],
+      st = pp_bl_decode (dag, num, interesting[order[k]], &paths[k], &lens[k],
                          err);
       if (st != PP_OK)
         goto done;
-      st = PP_ERR_NOMEM;
-      stt.prefix_sum[k] = pp_mpz_array_new (stt.lens[k] + 1, err);
-      if (!stt.prefix_sum[k])
-        goto done;
-      for (size_t i = 0; i < stt.lens[k]; i++)
-        mpz_add (stt.prefix_sum[k][i + 1], stt.prefix_sum[k][i],
-                 num->weight[stt.paths[k][i]]);
-      total_len += stt.lens[k];
+      total_len += lens[k];
+      for (size_t i = 0; i < lens[k]; i++)
+        node_start[dag->edges[paths[k][i]].src + 1]++;
     }
-
-  /* Entries bucketed by the node they leave.  */
+  st = PP_ERR_NOMEM;
   ent = pp_calloc (total_len, sizeof *ent, err);
-  node_start = pp_calloc (dag->n_nodes + 1, sizeof *node_start, err);
-  fill = pp_calloc (dag->n_nodes, sizeof *fill, err);
-  cis = pp_mpz_array_new (n, err); /* at most n prefixes at any node */
-  if (!ent || !node_start || !fill || !cis)
+  sorted = pp_calloc (total_len, sizeof *sorted, err);
+  if (!ent || !sorted)
     goto done;
-  for (unsigned k = 0; k < n; k++)
-    for (size_t i = 0; i < stt.lens[k]; i++)
-      node_start[dag->edges[stt.paths[k][i]].src + 1]++;
-  for (unsigned v = 0; v < dag->n_nodes; v++)
+  for (unsigned v = 0; v < nn; v++)
     node_start[v + 1] += node_start[v];
   for (unsigned k = 0; k < n; k++)
-    for (size_t i = 0; i < stt.lens[k]; i++)
-      {
-        unsigned e = stt.paths[k][i], v = dag->edges[e].src;
-        struct entry *en = &ent[node_start[v] + fill[v]++];
-        en->path = k;
-        en->pos = i;
-        en->edge_rank = stt.edge_rank[e];
-        en->group = 0;
-      }
+    {
+      size_t common = 0; /* leading edges shared with path k-1 */
+      if (k > 0)
+        while (common < lens[k] && common < lens[k - 1]
+               && paths[k][common] == paths[k - 1][common])
+          common++;
+      for (size_t i = 0; i < lens[k]; i++)
+        {
+          unsigned e = paths[k][i], v = dag->edges[e].src;
+          /* prev_group[v]: the prefix group of path k-1 at v, valid when
+             the first i edges agree (then path k-1 left v at i too).  */
+          unsigned group = (k > 0 && i <= common) ? prev_group[v] : k;
+          prev_group[v] = group;
+          struct entry *en = &ent[node_start[v] + fill[v]++];
+          en->path = k;
+          en->edge = e;
+          en->rank = edge_rank[e];
+          en->group = group;
+        }
+    }
 
-  for (unsigned t = dag->n_nodes; t-- > 0;)
+  for (unsigned t = nn; t-- > 0;)
     {
       unsigned v = dag->topo[t];
-      number_node (&stt, ent + node_start[v],
-                   node_start[v + 1] - node_start[v], pid, res, cis);
+      size_t lo = node_start[v], cnt = node_start[v + 1] - lo;
+      unsigned deg = dag->out_start[v + 1] - dag->out_start[v];
+      if (cnt == 0)
+        continue;
+      /* Stable counting sort by out-edge rank: inside one edge the paths
+         stay in id order, so each prefix's paths stay consecutive.  */
+      for (unsigned r = 0; r <= deg; r++)
+        rank_start[r] = 0;
+      for (size_t i = 0; i < cnt; i++)
+        rank_start[ent[lo + i].rank + 1]++;
+      for (unsigned r = 0; r < deg; r++)
+        rank_start[r + 1] += rank_start[r];
+      for (size_t i = 0; i < cnt; i++)
+        sorted[lo + rank_start[ent[lo + i].rank]++] = ent[lo + i];
+      number_node (sorted + lo, cnt, pid, cis, res, w, cand);
     }
 
   /* Normalize so the smallest interesting id is 0: every path takes one
      out-edge of s, so shifting those shifts every id alike.  */
-  mpz_t min, max;
-  mpz_init_set (min, pid[0]);
-  mpz_init_set (max, pid[0]);
+  mpz_set (min, pid[0]);
+  mpz_set (max, pid[0]);
   for (unsigned k = 1; k < n; k++)
     {
       if (mpz_cmp (pid[k], min) < 0)
@@ -288,30 +273,29 @@ pp_ppp_number (const pp_dag *dag, const pp_numbering *num,
         res->defined[e] = 1;
       }
   for (unsigned k = 0; k < n; k++)
-    mpz_sub (res->ppp_id[k], pid[k], min);
+    mpz_sub (res->ppp_id[order[k]], pid[k], min);
   mpz_sub (res->range, max, min);
   mpz_add_ui (res->range, res->range, 1);
   res->delta = mpz_get_d (res->range) / (double) n;
-  mpz_clears (min, max, NULL);
   st = PP_OK;
 
 done:
-  if (stt.paths)
+  if (paths)
     for (unsigned k = 0; k < n; k++)
-      {
-        free (stt.paths[k]);
-        if (stt.prefix_sum && stt.prefix_sum[k])
-          pp_mpz_array_free (stt.prefix_sum[k], stt.lens[k] + 1);
-      }
-  free (stt.paths);
-  free (stt.lens);
-  free (stt.prefix_sum);
-  free (stt.edge_rank);
-  pp_mpz_array_free (pid, pid ? n : 0);
-  pp_mpz_array_free (cis, cis ? n : 0);
-  free (ent);
+      free (paths[k]);
+  free (paths);
+  free (lens);
+  free (order);
+  free (edge_rank);
+  free (prev_group);
   free (node_start);
   free (fill);
+  free (rank_start);
+  free (ent);
+  free (sorted);
+  pp_mpz_array_free (pid, pid ? n : 0);
+  pp_mpz_array_free (cis, cis ? n : 0);
+  mpz_clears (w, cand, min, max, NULL);
   if (st != PP_OK)
     pp_ppp_free (res);
   else
