@@ -33,7 +33,10 @@ CORE_LIB := $(B)/libppcore.a
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 UNIT_BIN := $(B)/tests/unit_core
 
-DEB_PACKAGES := gcc-$(GCC_MAJOR)-plugin-dev libgmp-dev libcunit1-dev
+# python3-jsonschema validates `pathprof show --json` against its schema in
+# the tool tests.
+DEB_PACKAGES := gcc-$(GCC_MAJOR)-plugin-dev libgmp-dev libcunit1-dev \
+  python3-jsonschema
 
 .PHONY: all check check-unit bench-core deps install clean
 all: $(CORE_LIB)
@@ -55,7 +58,7 @@ $(UNIT_BIN): $(UNIT_SRC) $(wildcard tests/unit/*.h) $(CORE_LIB)
 	$(CC) $(CFLAGS) -Iplugin/core -Itests/unit $(UNIT_SRC) $(CORE_LIB) \
 	  -lcunit -lgmp -o $@
 
-check: check-unit
+check: check-unit check-runtime check-tool
 
 check-unit: $(UNIT_BIN)
 	$(UNIT_BIN)
@@ -89,3 +92,124 @@ install: all
 
 clean:
 	rm -rf $(B)
+
+# --- runtime ---
+# libpathprof: linked into every instrumented program (0BSD).  Built -fPIC
+# so that it can also go into instrumented shared libraries, and with
+# hidden visibility so that each executable or shared library gets its own
+# private copy, as with libgcov (see runtime/runtime-internal.h).  Fixed
+# flags: the archive must not depend on the user's CFLAGS.
+RT_SRC    := $(sort $(wildcard runtime/*.c))
+RT_OBJ    := $(patsubst runtime/%.c,$(B)/runtime/%.o,$(RT_SRC))
+RT_HDR    := $(wildcard runtime/*.h)
+RT_LIB    := $(B)/libpathprof.a
+RT_CFLAGS := -std=gnu11 -O2 -g -fPIC -fvisibility=hidden $(WARN)
+# Where the specs file points: the plugin in the build tree (for tests)
+# and once installed.  The plugin's own rules produce RT_PLUGIN_BUILD.
+RT_PLUGIN_BUILD   ?= $(abspath $(B))/pathprof.so
+RT_PLUGIN_INSTALL ?= $(PREFIX)/lib/pathprof/pathprof.so
+RT_LIBDIR_INSTALL ?= $(PREFIX)/lib
+RT_SPECS  := $(B)/pathprof.specs
+RT_TESTS_DIR := tests/runtime
+
+.PHONY: runtime check-runtime install-runtime
+all: runtime
+runtime: $(RT_LIB) $(RT_SPECS)
+
+$(B)/runtime/%.o: runtime/%.c $(RT_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) -Iruntime -c $< -o $@
+
+$(RT_LIB): $(RT_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+# The build-tree specs file (gcc -specs=build/pathprof.specs) uses the
+# plugin and library of the build tree; install writes one with the
+# installed paths.
+$(RT_SPECS): specs/pathprof.specs.in Makefile
+	@mkdir -p $(dir $@)
+	sed -e 's|@PLUGIN@|$(RT_PLUGIN_BUILD)|g' -e 's|@LIBDIR@|$(abspath $(B))|g' \
+	  $< > $@.tmp && mv $@.tmp $@
+
+check-runtime: $(RT_LIB) $(RT_SPECS) $(B)/pathprof
+	sh $(RT_TESTS_DIR)/run.sh $(abspath $(B))
+
+install-runtime: $(RT_LIB)
+	install -d $(DESTDIR)$(RT_LIBDIR_INSTALL) $(DESTDIR)$(PREFIX)/include/pathprof \
+	  $(DESTDIR)$(PREFIX)/lib/pathprof
+	install -m 644 $(RT_LIB) $(DESTDIR)$(RT_LIBDIR_INSTALL)/libpathprof.a
+	install -m 644 runtime/pathprof.h runtime/pathprof-format.h \
+	  $(DESTDIR)$(PREFIX)/include/pathprof/
+	sed -e 's|@PLUGIN@|$(RT_PLUGIN_INSTALL)|g' -e 's|@LIBDIR@|$(RT_LIBDIR_INSTALL)|g' \
+	  specs/pathprof.specs.in > $(DESTDIR)$(PREFIX)/lib/pathprof/pathprof.specs
+	chmod 644 $(DESTDIR)$(PREFIX)/lib/pathprof/pathprof.specs
+install: install-runtime
+# --- end runtime ---
+
+# --- tool ---
+# The pathprof command: reads notes (.ppno) and profiles (.ppd); uses the
+# core (GMP) to rebuild DAGs and decode path ids, and the runtime's own
+# ppd-io.c so that there is one reader/writer of the data format.
+TOOL_SRC := $(sort $(wildcard tool/*.c))
+TOOL_OBJ := $(patsubst tool/%.c,$(B)/tool/%.o,$(TOOL_SRC))
+TOOL_BIN := $(B)/pathprof
+TOOL_VERSION ?= 0.1
+TOOL_TESTS_DIR := tests/tool
+
+.PHONY: tool check-tool install-tool
+all: tool
+tool: $(TOOL_BIN)
+
+$(B)/tool/%.o: tool/%.c $(wildcard tool/*.h) runtime/ppd-io.h \
+    runtime/pathprof-format.h plugin/core/ppcore.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DPATHPROF_VERSION='"$(TOOL_VERSION)"' -Iplugin/core \
+	  -Iruntime -c $< -o $@
+
+$(TOOL_BIN): $(TOOL_OBJ) $(B)/runtime/ppd-io.o $(CORE_LIB)
+	$(CC) $(CFLAGS) $^ -lgmp -o $@
+
+check-tool: $(TOOL_BIN)
+	sh $(TOOL_TESTS_DIR)/run.sh $(abspath $(B))
+
+install-tool: $(TOOL_BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(TOOL_BIN) $(DESTDIR)$(PREFIX)/bin/pathprof
+install: install-tool
+# --- end tool ---
+
+# --- plugin ---
+# build/pathprof.so: the GCC plugin (C++ without exceptions or RTTI), linked
+# with the -fPIC build of the numbering core.  GCC's headers are included
+# with -isystem so that -Wall -Wextra judge our code, not theirs.
+PLUGIN_SRC := $(sort $(wildcard plugin/*.cc))
+PLUGIN_OBJ := $(patsubst plugin/%.cc,$(B)/plugin/%.o,$(PLUGIN_SRC))
+PLUGIN_HDR := $(wildcard plugin/*.h) plugin/core/ppcore.h \
+  runtime/pathprof-format.h
+PLUGIN_SO  := $(B)/pathprof.so
+PLUGIN_CXXFLAGS := $(CXXFLAGS) -fPIC -isystem $(GCC_PLUGIN_DIR)/include \
+  -Iplugin -Iplugin/core -Iruntime
+
+.PHONY: plugin
+all: plugin
+plugin: $(PLUGIN_SO)
+
+$(B)/plugin/%.o: plugin/%.cc $(PLUGIN_HDR)
+	@mkdir -p $(dir $@)
+	$(CXX) $(PLUGIN_CXXFLAGS) -c $< -o $@
+
+$(PLUGIN_SO): $(PLUGIN_OBJ) $(CORE_PIC)
+	$(CXX) -shared $(PLUGIN_OBJ) $(CORE_PIC) -lgmp -o $@
+# --- end plugin ---
+
+# --- example ---
+.PHONY: example
+example: all
+	sh scripts/run-example.sh $(B)
+
+# --- end-to-end ---
+.PHONY: check-e2e
+check: check-e2e
+check-e2e: all
+	sh tests/e2e/run.sh $(B)

@@ -80,6 +80,81 @@ void __pathprof_hash_add (struct pathprof_hash_table *table, uint64_t id);
 void __pathprof_hash_add_atomic (struct pathprof_hash_table *table,
                                  uint64_t id);
 
+/* ------------------------------------------------------------------ */
+/* 2. The notes file (.ppno)                                           */
+/* ------------------------------------------------------------------ */
+
+/* A text file, one per object, written by the plugin at compile time;
+   the grammar is specs/notes-format.md.  Only the constants that the
+   writer (plugin) and the reader (tool/notes.c) must agree on live here.  */
+#define PATHPROF_NOTES_MAGIC "pathprof-notes" /* first token of line 1 */
+#define PATHPROF_NOTES_VERSION 1u             /* second token of line 1 */
+#define PATHPROF_NOTES_SUFFIX ".ppno"         /* foo.o -> foo.ppno */
+
+/* Record keywords.  Header records come before the first function.  */
+#define PATHPROF_NOTES_STAMP "stamp"
+#define PATHPROF_NOTES_PRODUCER "producer"
+#define PATHPROF_NOTES_OBJECT "object"
+#define PATHPROF_NOTES_FUNCTION "function"
+/* Function records, between `function` and `end`.  */
+#define PATHPROF_NOTES_SOURCE "source"
+#define PATHPROF_NOTES_CHECKSUM "checksum"
+#define PATHPROF_NOTES_PATHS "paths"
+#define PATHPROF_NOTES_STORAGE "storage"
+#define PATHPROF_NOTES_CFG "cfg"
+#define PATHPROF_NOTES_BLOCK "block"
+#define PATHPROF_NOTES_EXIT "exit"
+#define PATHPROF_NOTES_EDGE "edge"
+#define PATHPROF_NOTES_DAGEDGE "dagedge"
+#define PATHPROF_NOTES_END "end"
+
+/* ------------------------------------------------------------------ */
+/* 3. The profile data file (.ppd)                                     */
+/* ------------------------------------------------------------------ */
+
+/* Written by libpathprof when an instrumented program exits (merging into
+   an existing file), read and written by `pathprof`.  Full description:
+   specs/file-formats.md.  Summary:
+
+     file    := header payload
+     header  := magic[8] u32:version u32:header_size u64:payload_size
+                u32:payload_crc32 u32:header_crc32          (32 bytes)
+     payload := record*
+     record  := u32:tag u32:flags(0) u64:body_size body
+
+   Every integer is little-endian, whatever the host, so a profile can be
+   moved between machines; strings are u32:length + bytes (no NUL, no
+   padding).  Nothing is aligned: readers decode byte by byte.  The CRCs
+   are CRC-32 (the zlib/Ethernet one, reflected polynomial 0xEDB88320);
+   header_crc32 covers header bytes 0..27, payload_crc32 the payload.  */
+
+/* PNG-style magic: the high byte catches 7-bit transfers, CR LF and the
+   lone LF catch newline translation, ^Z stops DOS `type`.  */
+#define PATHPROF_PPD_MAGIC "\x89PPD\r\n\x1a\n"
+#define PATHPROF_PPD_MAGIC_SIZE 8u
+/* Bumped on any incompatible change; readers refuse other versions.  */
+#define PATHPROF_PPD_VERSION 1u
+#define PATHPROF_PPD_HEADER_SIZE 32u
+#define PATHPROF_PPD_SUFFIX ".ppd"
+
+/* Record tags are four ASCII characters, so they read in a hex dump.  */
+#define PATHPROF_PPD_TAG(a, b, c, d)                                   \
+  ((uint32_t) (a) | (uint32_t) (b) << 8 | (uint32_t) (c) << 16         \
+   | (uint32_t) (d) << 24)
+
+/* PROG: string program.  The executable that last wrote the file
+   (informational; at most one, first in the payload).  */
+#define PATHPROF_PPD_TAG_PROGRAM PATHPROF_PPD_TAG ('P', 'R', 'O', 'G')
+/* OBJT: string notes_file, u32 notes_stamp, u32 n_functions, u64 runs.
+   One instrumented object; its n_functions FUNC records follow it.  runs
+   counts the processes that had this object loaded and wrote a profile. */
+#define PATHPROF_PPD_TAG_OBJECT PATHPROF_PPD_TAG ('O', 'B', 'J', 'T')
+/* FUNC: string name, string source_file, u32 cfg_checksum, u32 storage,
+   u64 n_paths, u64 dropped, u64 n_counts, then n_counts pairs
+   (u64 path_id, u64 count) with path ids strictly increasing, every
+   id < n_paths and every count > 0 (the counters are sparse).  */
+#define PATHPROF_PPD_TAG_FUNCTION PATHPROF_PPD_TAG ('F', 'U', 'N', 'C')
+
 #ifdef __cplusplus
 }
 #endif

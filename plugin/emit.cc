@@ -1,0 +1,301 @@
+/* pathprof plugin: counter storage, descriptors and the constructor.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What one instrumented object contains, in the manner of gcov's
+ * coverage.cc (all file-local, zero-initialized unless said otherwise):
+ *
+ *   uint64_t __pathprof_c.F[n_paths];                    ARRAY functions
+ *   uint64_t __pathprof_k.F[hash_size], __pathprof_n.F[hash_size];
+ *   struct pathprof_hash_table __pathprof_t.F = { hash_size, keys,
+ *                                                 counts, 0 };  HASH ones
+ *   struct pathprof_function __pathprof_functions[n] = { ... };
+ *   struct pathprof_object __pathprof_object = { ... };
+ *   static void _sub_I_00101_0 (void) { __pathprof_init (&__pathprof_object); }
+ *
+ * The record types are built field by field to match
+ * runtime/pathprof-format.h, so GCC lays them out with the target's own
+ * ABI rules exactly as the C compiler does for the runtime.  The counters
+ * are not marked DECL_NONALIASED (gcov does): their address escapes to the
+ * runtime, which reads them from exit(), so stores to them must not be
+ * sunk past calls.
+ */
+#include "gcc-compat.h"
+#include "pathprof.h"
+#include "pathprof-format.h"
+
+/* Trees that must survive garbage collection until the end of the unit
+   (registered as a GGC root by pathprof-plugin.cc).  */
+vec<tree, va_gc> *pp_gc_trees;
+
+void
+pp_gc_protect (tree t)
+{
+  vec_safe_push (pp_gc_trees, t);
+}
+
+namespace {
+
+tree hash_desc_type, fn_desc_type, object_desc_type;
+tree hash_add_fn[2];
+
+/* As coverage.cc: a character no C or C++ identifier contains, so our
+   symbols cannot clash with the program's.  */
+#ifndef NO_DOT_IN_LABEL
+const char symbol_marker = '.';
+#elif !defined NO_DOLLAR_IN_LABEL
+const char symbol_marker = '$';
+#else
+const char symbol_marker = '_';
+#endif
+
+tree
+const_char_ptr_type (void)
+{
+  return build_pointer_type (
+      build_qualified_type (char_type_node, TYPE_QUAL_CONST));
+}
+
+/* A FIELD_DECL of TYPE prepended to *FIELDS (finish_builtin_struct wants
+   them last first).  */
+void
+add_field (tree *fields, tree type)
+{
+  tree f = build_decl (BUILTINS_LOCATION, FIELD_DECL, NULL_TREE, type);
+  DECL_CHAIN (f) = *fields;
+  *fields = f;
+}
+
+void
+build_types (void)
+{
+  if (object_desc_type)
+    return;
+  tree u32 = uint32_type_node, u64 = uint64_type_node;
+  tree u64p = build_pointer_type (u64);
+  tree fields = NULL_TREE;
+
+  hash_desc_type = lang_hooks.types.make_type (RECORD_TYPE);
+  add_field (&fields, u64);   /* capacity */
+  add_field (&fields, u64p);  /* keys */
+  add_field (&fields, u64p);  /* counts */
+  add_field (&fields, u64);   /* dropped */
+  finish_builtin_struct (hash_desc_type, "pathprof_hash_table", fields,
+                         NULL_TREE);
+
+  fields = NULL_TREE;
+  fn_desc_type = lang_hooks.types.make_type (RECORD_TYPE);
+  add_field (&fields, const_char_ptr_type ()); /* name */
+  add_field (&fields, const_char_ptr_type ()); /* source_file */
+  add_field (&fields, u32);                    /* cfg_checksum */
+  add_field (&fields, u32);                    /* storage */
+  add_field (&fields, u64);                    /* n_paths */
+  add_field (&fields, u64p);                   /* counters */
+  add_field (&fields, build_pointer_type (hash_desc_type)); /* table */
+  finish_builtin_struct (fn_desc_type, "pathprof_function", fields,
+                         NULL_TREE);
+
+  fields = NULL_TREE;
+  object_desc_type = lang_hooks.types.make_type (RECORD_TYPE);
+  add_field (&fields, u32);                    /* abi_version */
+  add_field (&fields, u32);                    /* n_functions */
+  add_field (&fields, const_char_ptr_type ()); /* notes_file */
+  add_field (&fields, u32);                    /* notes_stamp */
+  add_field (&fields, u32);                    /* reserved */
+  add_field (&fields, build_pointer_type (fn_desc_type)); /* functions */
+  add_field (&fields, build_pointer_type (object_desc_type));   /* next */
+  finish_builtin_struct (object_desc_type, "pathprof_object", fields, NULL_TREE);
+
+  pp_gc_protect (hash_desc_type);
+  pp_gc_protect (fn_desc_type);
+  pp_gc_protect (object_desc_type);
+}
+
+/* A file-local artificial variable PREFIX<marker>SUFFIX of TYPE.  */
+tree
+build_var (const char *prefix, const char *suffix, tree type)
+{
+  size_t len = strlen (prefix) + strlen (suffix) + 2;
+  char *buf = XNEWVEC (char, len);
+  snprintf (buf, len, "%s%c%s", prefix, symbol_marker, suffix);
+  tree var = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (buf),
+                         type);
+  XDELETEVEC (buf);
+  TREE_STATIC (var) = 1;
+  TREE_PUBLIC (var) = 0;
+  DECL_EXTERNAL (var) = 0;
+  TREE_ADDRESSABLE (var) = 1;
+  TREE_USED (var) = 1;
+  DECL_ARTIFICIAL (var) = 1;
+  DECL_IGNORED_P (var) = 1;
+  SET_DECL_ALIGN (var, TYPE_ALIGN (type));
+  pp_gc_protect (var);
+  return var;
+}
+
+void
+finalize_var (tree var)
+{
+  varpool_node::finalize_decl (var);
+}
+
+tree
+u64_array_type (unsigned HOST_WIDE_INT n)
+{
+  return build_array_type_nelts (uint64_type_node, n);
+}
+
+/* &ARRAY[0] as a uint64_t *.  */
+tree
+array_start (tree array)
+{
+  tree ref = build4 (ARRAY_REF, uint64_type_node, array,
+                     build_int_cst (sizetype, 0), NULL_TREE, NULL_TREE);
+  return build_fold_addr_expr (ref);
+}
+
+tree
+string_ptr (const char *s)
+{
+  return fold_convert (const_char_ptr_type (),
+                       build_string_literal (strlen (s) + 1, s));
+}
+
+/* The runtime function NAME (ARGS...) returning void, nothrow and leaf
+   (it never calls back into the program: this keeps calls to it from
+   ending basic blocks or gaining abnormal edges in setjmp functions).  */
+tree
+runtime_fn (const char *name, tree arg1, tree arg2)
+{
+  tree type = build_function_type_list (void_type_node, arg1, arg2,
+                                        NULL_TREE);
+  tree decl = build_fn_decl (name, type);
+  DECL_ATTRIBUTES (decl)
+      = tree_cons (get_identifier ("leaf"), NULL_TREE, DECL_ATTRIBUTES (decl));
+  pp_gc_protect (decl);
+  return decl;
+}
+
+} // namespace
+
+tree
+pp_hash_add_decl (bool atomic)
+{
+  if (!hash_add_fn[atomic])
+    {
+      build_types ();
+      hash_add_fn[atomic]
+          = runtime_fn (atomic ? "__pathprof_hash_add_atomic"
+                               : "__pathprof_hash_add",
+                        build_pointer_type (hash_desc_type),
+                        uint64_type_node);
+    }
+  return hash_add_fn[atomic];
+}
+
+void
+pp_emit_storage (pp_fn_record *rec, tree fndecl)
+{
+  (void) fndecl;
+  build_types ();
+  rec->counters = NULL_TREE;
+  rec->table = NULL_TREE;
+  if (rec->n_paths <= pp_opts.array_threshold)
+    {
+      rec->storage = PATHPROF_STORAGE_ARRAY;
+      rec->counters = build_var ("__pathprof_c", rec->name,
+                                 u64_array_type (rec->n_paths));
+      finalize_var (rec->counters);
+      return;
+    }
+  rec->storage = PATHPROF_STORAGE_HASH;
+  unsigned HOST_WIDE_INT cap = pp_opts.hash_size;
+  tree keys = build_var ("__pathprof_k", rec->name, u64_array_type (cap));
+  tree counts = build_var ("__pathprof_n", rec->name, u64_array_type (cap));
+  tree table = build_var ("__pathprof_t", rec->name, hash_desc_type);
+  vec<constructor_elt, va_gc> *v = NULL;
+  tree f = TYPE_FIELDS (hash_desc_type);
+  CONSTRUCTOR_APPEND_ELT (v, f, build_int_cstu (uint64_type_node, cap));
+  f = DECL_CHAIN (f);
+  CONSTRUCTOR_APPEND_ELT (v, f, array_start (keys));
+  f = DECL_CHAIN (f);
+  CONSTRUCTOR_APPEND_ELT (v, f, array_start (counts));
+  f = DECL_CHAIN (f);
+  CONSTRUCTOR_APPEND_ELT (v, f, build_int_cst (uint64_type_node, 0));
+  DECL_INITIAL (table) = build_constructor (hash_desc_type, v);
+  finalize_var (keys);
+  finalize_var (counts);
+  finalize_var (table);
+  rec->table = table;
+}
+
+void
+pp_emit_object (pp_fn_record **recs, unsigned n, const char *notes_file,
+                uint32_t stamp)
+{
+  build_types ();
+  tree u32 = uint32_type_node, u64 = uint64_type_node;
+
+  /* The function descriptors.  */
+  tree fn_array_type = build_array_type_nelts (fn_desc_type, n);
+  tree fns = build_var ("__pathprof", "functions", fn_array_type);
+  vec<constructor_elt, va_gc> *elts = NULL;
+  for (unsigned i = 0; i < n; i++)
+    {
+      const pp_fn_record *r = recs[i];
+      vec<constructor_elt, va_gc> *v = NULL;
+      tree f = TYPE_FIELDS (fn_desc_type);
+      CONSTRUCTOR_APPEND_ELT (v, f, string_ptr (r->name));
+      f = DECL_CHAIN (f);
+      CONSTRUCTOR_APPEND_ELT (v, f, string_ptr (r->source));
+      f = DECL_CHAIN (f);
+      CONSTRUCTOR_APPEND_ELT (v, f, build_int_cstu (u32, r->checksum));
+      f = DECL_CHAIN (f);
+      CONSTRUCTOR_APPEND_ELT (v, f, build_int_cstu (u32, r->storage));
+      f = DECL_CHAIN (f);
+      CONSTRUCTOR_APPEND_ELT (v, f, build_int_cstu (u64, r->n_paths));
+      f = DECL_CHAIN (f);
+      CONSTRUCTOR_APPEND_ELT (v, f,
+                              r->counters ? array_start (r->counters)
+                                          : null_pointer_node);
+      f = DECL_CHAIN (f);
+      CONSTRUCTOR_APPEND_ELT (v, f,
+                              r->table ? build_fold_addr_expr (r->table)
+                                       : null_pointer_node);
+      CONSTRUCTOR_APPEND_ELT (elts, build_int_cst (sizetype, i),
+                              build_constructor (fn_desc_type, v));
+    }
+  DECL_INITIAL (fns) = build_constructor (fn_array_type, elts);
+  finalize_var (fns);
+
+  /* The object.  */
+  tree obj = build_var ("__pathprof", "object", object_desc_type);
+  vec<constructor_elt, va_gc> *v = NULL;
+  tree f = TYPE_FIELDS (object_desc_type);
+  CONSTRUCTOR_APPEND_ELT (v, f, build_int_cstu (u32, PATHPROF_ABI_VERSION));
+  f = DECL_CHAIN (f);
+  CONSTRUCTOR_APPEND_ELT (v, f, build_int_cstu (u32, n));
+  f = DECL_CHAIN (f);
+  CONSTRUCTOR_APPEND_ELT (v, f, string_ptr (notes_file));
+  f = DECL_CHAIN (f);
+  CONSTRUCTOR_APPEND_ELT (v, f, build_int_cstu (u32, stamp));
+  f = DECL_CHAIN (f);
+  CONSTRUCTOR_APPEND_ELT (v, f, build_int_cst (u32, 0));
+  f = DECL_CHAIN (f);
+  CONSTRUCTOR_APPEND_ELT (v, f,
+                          fold_convert (TREE_TYPE (f),
+                                        build_fold_addr_expr (fns)));
+  f = DECL_CHAIN (f);
+  CONSTRUCTOR_APPEND_ELT (v, f, null_pointer_node);
+  DECL_INITIAL (obj) = build_constructor (object_desc_type, v);
+  finalize_var (obj);
+
+  /* The constructor registers the object.  Priority 101 (the first one
+     not reserved), as gcov's: the object is known to the runtime before
+     the program's own constructors run.  */
+  tree init = runtime_fn ("__pathprof_init", build_pointer_type (object_desc_type),
+                          NULL_TREE);
+  tree body = build_call_expr (init, 1, build_fold_addr_expr (obj));
+  cgraph_build_static_cdtor ('I', body, MAX_RESERVED_INIT_PRIORITY + 1);
+}

@@ -1,0 +1,294 @@
+/* pathprof plugin: the notes file (.ppno), specs/notes-format.md.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each function's record is rendered to text as soon as the function is
+ * numbered (the core's CFG and DAG are freed right after), and the file is
+ * written once, at the end of the unit, through a temporary file renamed
+ * into place so that a reader never sees half a file.
+ */
+#include "gcc-compat.h"
+#include "pathprof.h"
+#include "pathprof-format.h"
+
+#include <stdarg.h>
+#include <unistd.h>
+
+namespace {
+
+/* A growing NUL-terminated string.  */
+struct strbuf
+{
+  char *s;
+  size_t len, cap;
+};
+
+void
+sb_reserve (strbuf *b, size_t more)
+{
+  if (b->len + more + 1 <= b->cap)
+    return;
+  b->cap = MAX (2 * b->cap, b->len + more + 1);
+  b->s = XRESIZEVEC (char, b->s, b->cap);
+}
+
+void sb_printf (strbuf *b, const char *fmt, ...) ATTRIBUTE_PRINTF_2;
+
+void
+sb_printf (strbuf *b, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  int n = vsnprintf (NULL, 0, fmt, ap);
+  va_end (ap);
+  sb_reserve (b, n);
+  va_start (ap, fmt);
+  vsnprintf (b->s + b->len, n + 1, fmt, ap);
+  va_end (ap);
+  b->len += n;
+}
+
+/* S in double quotes with the C escapes of the notes' lexical rules.  */
+void
+sb_string (strbuf *b, const char *s)
+{
+  sb_printf (b, "\"");
+  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+    switch (*p)
+      {
+      case '\\':
+        sb_printf (b, "\\\\");
+        break;
+      case '"':
+        sb_printf (b, "\\\"");
+        break;
+      case '\n':
+        sb_printf (b, "\\n");
+        break;
+      case '\t':
+        sb_printf (b, "\\t");
+        break;
+      default:
+        if (*p < 0x20 || *p > 0x7e)
+          sb_printf (b, "\\x%02x", *p);
+        else
+          sb_printf (b, "%c", *p);
+      }
+  sb_printf (b, "\"");
+}
+
+void
+sb_mpz (strbuf *b, const mpz_t v)
+{
+  char *s = mpz_get_str (NULL, 10, v);
+  sb_printf (b, "%s", s);
+  /* GMP's default allocator is malloc.  */
+  free (s);
+}
+
+const char *
+kind_name (pp_edge_kind k)
+{
+  switch (k)
+    {
+    case PP_EDGE_REAL:
+      return "real";
+    case PP_EDGE_ENTRY:
+      return "entry";
+    case PP_EDGE_EXIT:
+      return "exit";
+    case PP_EDGE_CUT_START:
+      return "cutstart";
+    case PP_EDGE_CUT_END:
+      return "cutend";
+    }
+  gcc_unreachable ();
+}
+
+const char *
+cut_name (pp_cut_kind k)
+{
+  switch (k)
+    {
+    case PP_CUT_NONE:
+      return "none";
+    case PP_CUT_BACK:
+      return "back";
+    case PP_CUT_SPLIT:
+      return "split";
+    }
+  gcc_unreachable ();
+}
+
+/* The source lines of BB: the file of its first located statement and
+   the range of that file's lines among its statements.  Debug statements
+   are ignored, so -g does not change the notes.  */
+void
+block_lines (basic_block bb, const char **file, int *lo, int *hi)
+{
+  *file = "";
+  *lo = *hi = 0;
+  if (bb->index < NUM_FIXED_BLOCKS)
+    return;
+  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      gimple *g = gsi_stmt (gsi);
+      if (is_gimple_debug (g) || gimple_location (g) == UNKNOWN_LOCATION)
+        continue;
+      expanded_location xl = expand_location (gimple_location (g));
+      if (!xl.file || xl.line <= 0)
+        continue;
+      if (!**file)
+        {
+          *file = xl.file;
+          *lo = *hi = xl.line;
+        }
+      else if (strcmp (*file, xl.file) == 0)
+        {
+          *lo = MIN (*lo, xl.line);
+          *hi = MAX (*hi, xl.line);
+        }
+    }
+}
+
+char *
+absolute (const char *path)
+{
+  if (IS_ABSOLUTE_PATH (path))
+    return xstrdup (path);
+  while (path[0] == '.' && IS_DIR_SEPARATOR (path[1]))
+    path += 2;
+  return concat (getpwd (), "/", path, NULL);
+}
+
+/* The compilation's output base ("dir/foo" for -c -o dir/foo.o), as GCC
+   uses for the .gcno file.  */
+const char *
+output_base (void)
+{
+  if (aux_base_name && *aux_base_name)
+    return aux_base_name;
+  return main_input_filename ? main_input_filename : "pathprof";
+}
+
+} // namespace
+
+char *
+pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
+                   const pp_dag *dag, const pp_numbering *num)
+{
+  strbuf b = { NULL, 0, 0 };
+  const pp_cfg *cfg = map->cfg;
+  sb_printf (&b, "%s ", PATHPROF_NOTES_FUNCTION);
+  sb_string (&b, rec->name);
+  sb_printf (&b, "\n  %s ", PATHPROF_NOTES_SOURCE);
+  sb_string (&b, rec->source);
+  sb_printf (&b, "\n  %s 0x%08x\n", PATHPROF_NOTES_CHECKSUM, rec->checksum);
+  sb_printf (&b, "  %s ", PATHPROF_NOTES_PATHS);
+  sb_mpz (&b, num->total);
+  sb_printf (&b, "\n  %s %s\n", PATHPROF_NOTES_STORAGE,
+             rec->storage == PATHPROF_STORAGE_HASH ? "hash" : "array");
+  sb_printf (&b, "  %s %u %u\n", PATHPROF_NOTES_CFG, cfg->n_nodes,
+             cfg->entry);
+  for (unsigned v = 0; v < cfg->n_nodes; v++)
+    {
+      const char *file;
+      int lo, hi;
+      block_lines (map->node_bb[v], &file, &lo, &hi);
+      sb_printf (&b, "  %s %u %d ", PATHPROF_NOTES_BLOCK, v,
+                 map->node_bb[v]->index);
+      sb_string (&b, file);
+      sb_printf (&b, " %d %d\n", lo, hi);
+    }
+  for (unsigned v = 0; v < cfg->n_nodes; v++)
+    if (cfg->is_exit[v])
+      sb_printf (&b, "  %s %u\n", PATHPROF_NOTES_EXIT, v);
+  for (unsigned i = 0; i < cfg->n_edges; i++)
+    sb_printf (&b, "  %s %u %u %s\n", PATHPROF_NOTES_EDGE,
+               cfg->edges[i].src, cfg->edges[i].dst,
+               cut_name (cfg->edges[i].cut));
+  for (unsigned k = 0; k < dag->n_edges; k++)
+    {
+      const pp_dag_edge *e = &dag->edges[k];
+      sb_printf (&b, "  %s %u %u %u %s %ld ", PATHPROF_NOTES_DAGEDGE, k,
+                 e->src, e->dst, kind_name (e->kind), e->origin);
+      sb_mpz (&b, num->weight[k]);
+      sb_printf (&b, "\n");
+    }
+  sb_printf (&b, "%s\n", PATHPROF_NOTES_END);
+  return b.s;
+}
+
+char *
+pp_object_file_name (void)
+{
+  char *base = absolute (output_base ());
+  char *name = concat (base, ".o", NULL);
+  free (base);
+  return name;
+}
+
+char *
+pp_notes_file_name (void)
+{
+  char *base = absolute (output_base ());
+  char *name;
+  if (!pp_opts.notes_dir)
+    name = concat (base, PATHPROF_NOTES_SUFFIX, NULL);
+  else
+    {
+      /* One directory for all objects: name the file after the object's
+         whole path, '/' -> '#', as gcov does with -fprofile-dir.  */
+      for (char *p = base; *p; p++)
+        if (IS_DIR_SEPARATOR (*p))
+          *p = '#';
+      char *dir = absolute (pp_opts.notes_dir);
+      name = concat (dir, "/", base, PATHPROF_NOTES_SUFFIX, NULL);
+      free (dir);
+    }
+  free (base);
+  return name;
+}
+
+bool
+pp_notes_write (const char *file, uint32_t stamp, pp_fn_record **recs,
+                unsigned n)
+{
+  char pid[32];
+  snprintf (pid, sizeof pid, ".tmp%ld", (long) getpid ());
+  char *tmp = concat (file, pid, NULL);
+  FILE *f = fopen (tmp, "w");
+  if (!f)
+    {
+      error ("pathprof: cannot create notes file %qs: %m", tmp);
+      free (tmp);
+      return false;
+    }
+  strbuf b = { NULL, 0, 0 };
+  char *object = pp_object_file_name ();
+  sb_printf (&b, "%s %u\n", PATHPROF_NOTES_MAGIC, PATHPROF_NOTES_VERSION);
+  sb_printf (&b, "%s 0x%08x\n", PATHPROF_NOTES_STAMP, stamp);
+  sb_printf (&b, "%s \"pathprof %s gcc %s\"\n", PATHPROF_NOTES_PRODUCER,
+             PATHPROF_PLUGIN_VERSION, pp_gcc_version);
+  sb_printf (&b, "%s ", PATHPROF_NOTES_OBJECT);
+  sb_string (&b, object);
+  sb_printf (&b, "\n");
+  free (object);
+  bool ok = fwrite (b.s, 1, b.len, f) == b.len;
+  free (b.s);
+  for (unsigned i = 0; i < n && ok; i++)
+    ok = fputs (recs[i]->notes, f) >= 0;
+  if (fclose (f) != 0)
+    ok = false;
+  if (ok && rename (tmp, file) != 0)
+    ok = false;
+  if (!ok)
+    {
+      error ("pathprof: cannot write notes file %qs: %m", file);
+      unlink (tmp);
+    }
+  free (tmp);
+  return ok;
+}

@@ -1,0 +1,318 @@
+/* pathprof plugin: the two passes.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Where the instrumentation runs, and why:
+ *
+ *   all_lowering_passes ... cfg, ompexp, build_cgraph_edges
+ *   ipa free_lang_data, visibility
+ *   ipa build_ssa_passes:  fixup_cfg, >>> pathprof <<<, ssa, ..., nothrow,
+ *                          rebuild_cgraph_edges
+ *   >>> pathprof_emit <<<  (simple IPA pass, once per unit)
+ *   ipa opt_local_passes:  ..., einline (the early inliner), ...,
+ *                          profile_estimate, ...
+ *   ipa remove_symbols, ..., [LTO streaming], ipa inline, ...
+ *
+ * - Before every inliner, the early one included: a function's paths are
+ *   counted in its own counters wherever its body is copied, exactly as
+ *   gcov's counters survive inlining (gcov itself instruments later, after
+ *   einline, which loses that property).
+ * - After the CFG is built, EH lowered and OpenMP regions outlined, so the
+ *   pass sees every function, outlined bodies included, with its final
+ *   control structure and its EH and abnormal edges.
+ * - Before into-SSA: the path register and the pending registers are plain
+ *   local variables, and into-SSA builds the PHIs.
+ * - build_ssa_passes runs at compile time in every mode, -O0 and -flto
+ *   included, and before LTO streaming, so LTO objects carry the
+ *   instrumented bodies and the descriptors (lto1 does nothing).
+ * - The IL at this point depends only on the source and the flags, which
+ *   makes the CFG, the checksum and the numbering deterministic.
+ *
+ * The per-unit pass comes right after build_ssa_passes, when all the
+ * functions of the unit have been seen: it builds the descriptors and the
+ * constructor and writes the notes.  Functions created after that (the
+ * constructor itself, clones) are compiler-made and are not instrumented.
+ */
+#include "gcc-compat.h"
+#include "pathprof.h"
+#include "pathprof-format.h"
+
+namespace {
+
+bool emitted;               /* the unit's descriptors are out */
+pp_fn_record **records;
+unsigned n_records, records_cap;
+
+void
+skip_function (tree fndecl, const char *why)
+{
+  if (pp_opts.warn_skipped)
+    warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
+                "pathprof: %qD is not instrumented: %s", fndecl, why);
+  else if (pp_opts.verbose)
+    inform (DECL_SOURCE_LOCATION (fndecl),
+            "pathprof: %qD is not instrumented: %s", fndecl, why);
+}
+
+/* Functions that must not get code: the user said so, or they run where
+   the counters are not (offloaded), or have no frame to put r in.  */
+bool
+excluded (tree fndecl)
+{
+  tree attrs = DECL_ATTRIBUTES (fndecl);
+  if (lookup_attribute ("no_profile_instrument_function", attrs)
+      || lookup_attribute ("naked", attrs)
+      || lookup_attribute ("omp declare target", attrs))
+    return true;
+  cgraph_node *node = cgraph_node::get (fndecl);
+  return node && node->offloadable;
+}
+
+const char *
+asm_name (tree fndecl)
+{
+  return targetm.strip_name_encoding (
+      IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)));
+}
+
+void
+push_record (pp_fn_record *rec)
+{
+  if (n_records == records_cap)
+    {
+      records_cap = records_cap ? 2 * records_cap : 16;
+      records = XRESIZEVEC (pp_fn_record *, records, records_cap);
+    }
+  records[n_records++] = rec;
+}
+
+/* Numbers and instruments the current function.  */
+void
+instrument_function (function *fn)
+{
+  tree fndecl = fn->decl;
+  pp_fn_map map;
+  const char *why = NULL;
+  pp_error err;
+  pp_dag *dag = NULL;
+  pp_numbering *num = NULL;
+  pp_placement *pl = NULL;
+  pp_action *actions = NULL;
+  double *freq = NULL;
+  unsigned n_splits = 0;
+  pp_status st;
+
+  if (!pp_map_function (fn, &map, &why))
+    {
+      skip_function (fndecl, why);
+      return;
+    }
+  st = pp_dag_build (map.cfg, &dag, &err);
+  if (st == PP_OK)
+    st = pp_bl_number (dag, &num, &err);
+  if (st == PP_OK)
+    {
+      /* Ids must fit the 64-bit register: at most 2^64 - 1 paths.  */
+      mpz_t max;
+      mpz_init (max);
+      mpz_setbit (max, 64);
+      mpz_sub_ui (max, max, 1);
+      if (mpz_cmp (num->total, max) > 0)
+        {
+          pp_numbering_free (num);
+          pp_dag_free (dag);
+          num = NULL;
+          dag = NULL;
+          st = pp_split_paths (map.cfg, max, &n_splits, &err);
+          if (st == PP_OK)
+            st = pp_dag_build (map.cfg, &dag, &err);
+          if (st == PP_OK)
+            st = pp_bl_number (dag, &num, &err);
+        }
+      mpz_clear (max);
+    }
+  if (st == PP_OK)
+    {
+      freq = pp_estimate_frequencies (&map, dag);
+      st = pp_placement_compute (dag, freq, &pl, &err);
+    }
+  if (st == PP_OK)
+    st = pp_placement_apply (dag, pl, num->weight, &actions, &err);
+  if (st != PP_OK)
+    {
+      skip_function (fndecl, err.message);
+      goto out;
+    }
+
+  {
+    pp_fn_record *rec = XCNEW (pp_fn_record);
+    rec->name = xstrdup (asm_name (fndecl));
+    rec->source = xstrdup (DECL_SOURCE_FILE (fndecl)
+                               ? DECL_SOURCE_FILE (fndecl) : "");
+    rec->checksum = pp_cfg_checksum (map.cfg);
+    rec->n_paths = pp_mpz_to_u64 (num->total);
+    cgraph_node *node = cgraph_node::get (fndecl);
+    rec->order = node ? node->order : (int) n_records;
+    pp_emit_storage (rec, fndecl);
+    rec->notes = pp_notes_function (rec, &map, dag, num);
+
+    if (pp_opts.trace)
+      pp_insert_trace (&map, rec->name);
+    pp_instr_stats stats;
+    pp_instrument (&map, dag, actions, rec, &stats);
+    push_record (rec);
+    /* Calls we added (hash table, atomics) need call-graph edges.  */
+    cgraph_edge::rebuild_edges ();
+
+    if (pp_opts.verbose)
+      inform (DECL_SOURCE_LOCATION (fndecl),
+              "pathprof: %qD: %wu paths, %s storage, %u blocks, %u edges "
+              "(%u back, %u other cuts, %u split nodes, %u abnormal), "
+              "%u chords, %u edges with code, %u path ends, %u pending "
+              "registers",
+              fndecl, (unsigned HOST_WIDE_INT) rec->n_paths,
+              rec->storage == PATHPROF_STORAGE_HASH ? "hash" : "array",
+              map.n_nodes, map.n_edges, map.n_back, map.n_restart_cuts,
+              n_splits, map.n_hard, pl->n_chords, stats.n_edge_seqs,
+              stats.n_records, stats.n_qvars);
+  }
+
+out:
+  pp_actions_free (actions, dag ? dag->n_edges : 0);
+  pp_placement_free (pl);
+  free (freq);
+  pp_numbering_free (num);
+  pp_dag_free (dag);
+  pp_map_free (&map);
+}
+
+const pass_data instrument_pass_data = {
+  GIMPLE_PASS,
+  "pathprof",      /* name: -fdump-tree-pathprof */
+  OPTGROUP_NONE,
+  TV_NONE,
+  PROP_cfg,        /* properties_required */
+  0,               /* properties_provided */
+  0,               /* properties_destroyed */
+  0,               /* todo_flags_start */
+  0,               /* todo_flags_finish */
+};
+
+class instrument_pass : public gimple_opt_pass
+{
+public:
+  instrument_pass (gcc::context *ctxt)
+      : gimple_opt_pass (instrument_pass_data, ctxt)
+  {
+  }
+
+  bool
+  gate (function *) final override
+  {
+    return !emitted && !in_lto_p;
+  }
+
+  unsigned int
+  execute (function *fn) final override
+  {
+    if (!excluded (fn->decl))
+      instrument_function (fn);
+    return 0;
+  }
+};
+
+int
+by_order (const void *a, const void *b)
+{
+  const pp_fn_record *x = *(pp_fn_record *const *) a;
+  const pp_fn_record *y = *(pp_fn_record *const *) b;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* A per-compilation stamp shared by the object and its notes: derived
+   from GCC's random seed, which is per process unless -frandom-seed makes
+   the whole compilation reproducible.  */
+uint32_t
+compilation_stamp (const char *notes_file)
+{
+  unsigned HOST_WIDE_INT seed = get_random_seed (false);
+  unsigned stamp = crc32_unsigned (0, (unsigned) seed);
+  stamp = crc32_unsigned (stamp, (unsigned) (seed >> 32));
+  return crc32_string (stamp, notes_file);
+}
+
+const pass_data emit_pass_data = {
+  SIMPLE_IPA_PASS,
+  "pathprof_emit", /* name: -fdump-ipa-pathprof_emit */
+  OPTGROUP_NONE,
+  TV_NONE,
+  0, 0, 0, 0, 0,
+};
+
+class emit_pass : public simple_ipa_opt_pass
+{
+public:
+  emit_pass (gcc::context *ctxt) : simple_ipa_opt_pass (emit_pass_data, ctxt)
+  {
+  }
+
+  bool
+  gate (function *) final override
+  {
+    return !emitted && !in_lto_p && !seen_error ();
+  }
+
+  unsigned int
+  execute (function *) final override
+  {
+    emitted = true;
+    qsort (records, n_records, sizeof *records, by_order);
+    char *notes_file = pp_notes_file_name ();
+    uint32_t stamp = compilation_stamp (notes_file);
+    /* A unit without functions needs no constructor (and so links
+       without the runtime), but still gets its notes.  */
+    if (n_records)
+      pp_emit_object (records, n_records, notes_file, stamp);
+    pp_notes_write (notes_file, stamp, records, n_records);
+    free (notes_file);
+    for (unsigned i = 0; i < n_records; i++)
+      {
+        free (records[i]->name);
+        free (records[i]->source);
+        free (records[i]->notes);
+        free (records[i]);
+      }
+    free (records);
+    records = NULL;
+    n_records = records_cap = 0;
+    return 0;
+  }
+};
+
+} // namespace
+
+uint64_t
+pp_mpz_to_u64 (const mpz_t v)
+{
+  mpz_t m;
+  mpz_init (m);
+  mpz_fdiv_r_2exp (m, v, 64);
+  uint64_t r = 0;
+  size_t count = 0;
+  mpz_export (&r, &count, -1, sizeof r, 0, 0, m);
+  mpz_clear (m);
+  return r;
+}
+
+opt_pass *
+pp_make_instrument_pass (gcc::context *ctxt)
+{
+  return new instrument_pass (ctxt);
+}
+
+opt_pass *
+pp_make_emit_pass (gcc::context *ctxt)
+{
+  return new emit_pass (ctxt);
+}

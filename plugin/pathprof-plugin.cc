@@ -1,0 +1,180 @@
+/* pathprof plugin: entry point, arguments, help.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ *   gcc -fplugin=/path/to/pathprof.so [-fplugin-arg-pathprof-KEY[=VALUE]]...
+ *
+ * Arguments are parsed and checked once, here; the passes only read
+ * pp_opts.  An unknown or malformed argument is an error naming the valid
+ * ones, and the plugin then refuses to load (no silent default).
+ */
+#include "gcc-compat.h"
+#include "pathprof.h"
+
+#include <errno.h>
+
+int plugin_is_GPL_compatible;
+
+pp_options pp_opts = { 2500, 700, NULL, false, true, false };
+const char *pp_gcc_version = "";
+
+extern vec<tree, va_gc> *pp_gc_trees;
+
+namespace {
+
+const char help_text[] =
+  "pathprof: Ball-Larus path profiling.\n"
+  "Usage: gcc -fplugin=pathprof.so [-fplugin-arg-pathprof-ARG]... and link\n"
+  "with -lpathprof.  Every function is instrumented before inlining; at\n"
+  "exit the program writes its path counts, described by a notes file\n"
+  "(.ppno) written next to each object.  Arguments:\n"
+  "  array-threshold=N  functions with at most N paths count in an array,\n"
+  "                     others in a hash table (default 2500)\n"
+  "  hash-size=N        slots of a hash table (default 700)\n"
+  "  notes-dir=DIR      write the notes files in DIR, named after the\n"
+  "                     object's path with '/' -> '#' (default: next to\n"
+  "                     the object, foo.o -> foo.ppno)\n"
+  "  verbose            a note for every function: paths, storage, code\n"
+  "  warn-skipped=0|1   warn about functions that cannot be profiled\n"
+  "                     exactly and are left alone (default 1)\n"
+  "  trace              testing aid: also call __pathprof_trace_enter and\n"
+  "                     __pathprof_trace, which the test harness defines,\n"
+  "                     on every function entry and block\n"
+  "  help               print this text\n"
+  "-fprofile-update=atomic makes counter updates atomic.\n";
+
+const char valid_args[]
+    = "array-threshold=N, hash-size=N, notes-dir=DIR, verbose, "
+      "warn-skipped=0|1, trace, help";
+
+struct plugin_info info = {
+  PATHPROF_PLUGIN_VERSION,
+  help_text,
+};
+
+/* The GGC root of the trees we keep between passes (emit.cc).  */
+const struct ggc_root_tab gc_roots[] = {
+  { &pp_gc_trees, 1, sizeof (pp_gc_trees), &gt_ggc_mx_vec_tree_va_gc_,
+    &gt_pch_nx_vec_tree_va_gc_ },
+  LAST_GGC_ROOT_TAB,
+};
+
+/* Parses a decimal number in [MIN, MAX].  */
+bool
+parse_number (const char *key, const char *value, unsigned long long min,
+              unsigned long long max, unsigned long long *out)
+{
+  if (!value || !*value)
+    {
+      error ("pathprof: argument %qs needs a value", key);
+      return false;
+    }
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull (value, &end, 10);
+  if (*end || errno || value[0] == '-' || v < min || v > max)
+    {
+      error ("pathprof: %<%s=%s%>: expected a number from %llu to %llu", key,
+             value, min, max);
+      return false;
+    }
+  *out = v;
+  return true;
+}
+
+bool
+parse_flag (const char *key, const char *value, bool *out)
+{
+  if (!value || strcmp (value, "1") == 0 || strcmp (value, "yes") == 0)
+    *out = true;
+  else if (strcmp (value, "0") == 0 || strcmp (value, "no") == 0)
+    *out = false;
+  else
+    {
+      error ("pathprof: %<%s=%s%>: expected 0 or 1", key, value);
+      return false;
+    }
+  return true;
+}
+
+bool
+parse_args (const plugin_name_args *args, bool *help)
+{
+  bool ok = true;
+  for (int i = 0; i < args->argc; i++)
+    {
+      const char *key = args->argv[i].key, *value = args->argv[i].value;
+      if (strcmp (key, "array-threshold") == 0)
+        /* An array of N counters is N * 8 bytes of .bss: cap it at 2^24
+           (128 MiB) so a typo cannot make objects unlinkable.  */
+        ok &= parse_number (key, value, 0, 1ull << 24, &pp_opts.array_threshold);
+      else if (strcmp (key, "hash-size") == 0)
+        ok &= parse_number (key, value, 1, 1ull << 24, &pp_opts.hash_size);
+      else if (strcmp (key, "notes-dir") == 0)
+        {
+          if (!value || !*value)
+            {
+              error ("pathprof: argument %qs needs a value", key);
+              ok = false;
+            }
+          else
+            pp_opts.notes_dir = value;
+        }
+      else if (strcmp (key, "verbose") == 0)
+        ok &= parse_flag (key, value, &pp_opts.verbose);
+      else if (strcmp (key, "warn-skipped") == 0)
+        ok &= parse_flag (key, value, &pp_opts.warn_skipped);
+      else if (strcmp (key, "trace") == 0)
+        ok &= parse_flag (key, value, &pp_opts.trace);
+      else if (strcmp (key, "help") == 0)
+        *help = true;
+      else
+        {
+          error ("pathprof: unknown argument %qs; valid arguments are: %s",
+                 key, valid_args);
+          ok = false;
+        }
+    }
+  return ok;
+}
+
+} // namespace
+
+int
+plugin_init (struct plugin_name_args *args, struct plugin_gcc_version *version)
+{
+  if (!plugin_default_version_check (version, &gcc_version))
+    {
+      error ("pathprof: this plugin was built for GCC %s, not GCC %s",
+             gcc_version.basever, version->basever);
+      return 1;
+    }
+  pp_gcc_version = version->basever;
+  register_callback (args->base_name, PLUGIN_INFO, NULL, &info);
+
+  bool help = false;
+  if (!parse_args (args, &help))
+    return 1;
+  if (help)
+    {
+      /* Just the help: nothing is instrumented by this compilation.  */
+      fputs (help_text, stderr);
+      return 0;
+    }
+
+  register_callback (args->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+                     const_cast<ggc_root_tab *> (gc_roots));
+
+  struct register_pass_info instrument = {
+    pp_make_instrument_pass (g), "ssa", 1, PASS_POS_INSERT_BEFORE
+  };
+  register_callback (args->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+                     &instrument);
+  struct register_pass_info emit = {
+    pp_make_emit_pass (g), "build_ssa_passes", 1, PASS_POS_INSERT_AFTER
+  };
+  register_callback (args->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+                     &emit);
+  return 0;
+}

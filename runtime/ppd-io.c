@@ -1,0 +1,1033 @@
+/* pathprof: reading, writing and merging profile data files (.ppd).
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: 0BSD
+ *
+ * See ppd-io.h.  The format is described in pathprof-format.h section 3
+ * and specs/file-formats.md.  Decoding is byte by byte (never casting the
+ * buffer to wider types), so it is independent of host endianness and
+ * alignment, and every length is checked against the bytes that remain
+ * before anything is allocated, so a corrupt file cannot make the reader
+ * allocate absurd amounts or read out of bounds.
+ */
+#define _GNU_SOURCE 1
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ppd-io.h"
+
+/* ------------------------------------------------------------------ */
+/* CRC-32                                                              */
+/* ------------------------------------------------------------------ */
+
+/* Half-byte table for the reflected polynomial 0xEDB88320: small enough
+   to be a constant (no lazy initialization, so no thread-safety question
+   in the runtime), and fast enough for files of a few megabytes.  */
+static const uint32_t crc_nibble[16] = {
+  0x00000000u, 0x1db71064u, 0x3b6e20c8u, 0x26d930acu,
+  0x76dc4190u, 0x6b6b51f4u, 0x4db26158u, 0x5005713cu,
+  0xedb88320u, 0xf00f9344u, 0xd6d6a3e8u, 0xcb61b38cu,
+  0x9b64c2b0u, 0x86d3d2d4u, 0xa00ae278u, 0xbdbdf21cu
+};
+
+uint32_t
+ppd_crc32 (uint32_t crc, const void *buf, size_t size)
+{
+  const unsigned char *p = buf;
+  crc = ~crc;
+  while (size--)
+    {
+      crc ^= *p++;
+      crc = (crc >> 4) ^ crc_nibble[crc & 15];
+      crc = (crc >> 4) ^ crc_nibble[crc & 15];
+    }
+  return ~crc;
+}
+
+/* ------------------------------------------------------------------ */
+/* In-memory profiles                                                  */
+/* ------------------------------------------------------------------ */
+
+static char *
+dup_str (const char *s)
+{
+  size_t n = strlen (s) + 1;
+  char *d = malloc (n);
+  if (d)
+    memcpy (d, s, n);
+  return d;
+}
+
+/* Grows *ARR (of *CAP elements of SIZE bytes) to hold at least NEED.  */
+static int
+grow (void **arr, size_t *cap, size_t need, size_t size)
+{
+  if (need <= *cap)
+    return 0;
+  size_t ncap = *cap ? *cap : 4;
+  while (ncap < need)
+    {
+      if (ncap > ((size_t) -1) / 2 / size)
+        return -1;
+      ncap *= 2;
+    }
+  void *n = realloc (*arr, ncap * size);
+  if (!n)
+    return -1;
+  *arr = n;
+  *cap = ncap;
+  return 0;
+}
+
+void
+ppd_profile_init (struct ppd_profile *p)
+{
+  memset (p, 0, sizeof *p);
+}
+
+static void
+function_free (struct ppd_function *f)
+{
+  free (f->name);
+  free (f->source_file);
+  free (f->counts);
+}
+
+static void
+object_free (struct ppd_object *o)
+{
+  for (size_t i = 0; i < o->n_functions; i++)
+    function_free (&o->functions[i]);
+  free (o->functions);
+  free (o->notes_file);
+}
+
+void
+ppd_profile_free (struct ppd_profile *p)
+{
+  for (size_t i = 0; i < p->n_objects; i++)
+    object_free (&p->objects[i]);
+  free (p->objects);
+  free (p->program);
+  ppd_profile_init (p);
+}
+
+struct ppd_object *
+ppd_find_object (const struct ppd_profile *p, const char *notes_file)
+{
+  for (size_t i = 0; i < p->n_objects; i++)
+    if (strcmp (p->objects[i].notes_file, notes_file) == 0)
+      return &p->objects[i];
+  return NULL;
+}
+
+struct ppd_function *
+ppd_find_function (const struct ppd_object *o, const char *name)
+{
+  if (o->sorted)
+    {
+      size_t lo = 0, hi = o->n_functions;
+      while (lo < hi)
+        {
+          size_t mid = lo + (hi - lo) / 2;
+          int c = strcmp (o->functions[mid].name, name);
+          if (c == 0)
+            return &o->functions[mid];
+          if (c < 0)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      return NULL;
+    }
+  for (size_t i = 0; i < o->n_functions; i++)
+    if (strcmp (o->functions[i].name, name) == 0)
+      return &o->functions[i];
+  return NULL;
+}
+
+int
+ppd_set_program (struct ppd_profile *p, const char *program)
+{
+  char *d = dup_str (program);
+  if (!d)
+    return -1;
+  free (p->program);
+  p->program = d;
+  return 0;
+}
+
+struct ppd_object *
+ppd_add_object (struct ppd_profile *p, const char *notes_file,
+                uint32_t notes_stamp, uint64_t runs)
+{
+  if (grow ((void **) &p->objects, &p->cap_objects, p->n_objects + 1,
+            sizeof *p->objects))
+    return NULL;
+  struct ppd_object *o = &p->objects[p->n_objects];
+  memset (o, 0, sizeof *o);
+  o->notes_file = dup_str (notes_file);
+  if (!o->notes_file)
+    return NULL;
+  o->notes_stamp = notes_stamp;
+  o->runs = runs;
+  o->sorted = 1;
+  p->n_objects++;
+  return o;
+}
+
+struct ppd_function *
+ppd_add_function (struct ppd_object *o, const char *name,
+                  const char *source_file, uint32_t cfg_checksum,
+                  uint32_t storage, uint64_t n_paths, uint64_t dropped)
+{
+  if (grow ((void **) &o->functions, &o->cap_functions, o->n_functions + 1,
+            sizeof *o->functions))
+    return NULL;
+  struct ppd_function *f = &o->functions[o->n_functions];
+  memset (f, 0, sizeof *f);
+  f->name = dup_str (name);
+  f->source_file = dup_str (source_file);
+  if (!f->name || !f->source_file)
+    {
+      function_free (f);
+      return NULL;
+    }
+  f->cfg_checksum = cfg_checksum;
+  f->storage = storage;
+  f->n_paths = n_paths;
+  f->dropped = dropped;
+  if (o->n_functions && strcmp (o->functions[o->n_functions - 1].name, name) >= 0)
+    o->sorted = 0;
+  o->n_functions++;
+  return f;
+}
+
+int
+ppd_add_count (struct ppd_function *f, uint64_t id, uint64_t count)
+{
+  if (grow ((void **) &f->counts, &f->cap_counts, f->n_counts + 1,
+            sizeof *f->counts))
+    return -1;
+  f->counts[f->n_counts].id = id;
+  f->counts[f->n_counts].count = count;
+  f->n_counts++;
+  return 0;
+}
+
+static int
+cmp_count_id (const void *a, const void *b)
+{
+  uint64_t x = ((const struct ppd_count *) a)->id;
+  uint64_t y = ((const struct ppd_count *) b)->id;
+  return x < y ? -1 : x > y;
+}
+
+void
+ppd_function_finish (struct ppd_function *f)
+{
+  /* Already canonical is the common case (array counters are appended in
+     id order); skip the sort then.  */
+  int sorted = 1;
+  for (size_t i = 1; i < f->n_counts && sorted; i++)
+    sorted = f->counts[i - 1].id < f->counts[i].id;
+  if (!sorted)
+    qsort (f->counts, f->n_counts, sizeof *f->counts, cmp_count_id);
+  size_t out = 0;
+  for (size_t i = 0; i < f->n_counts; i++)
+    {
+      if (f->counts[i].count == 0)
+        continue;
+      if (out && f->counts[out - 1].id == f->counts[i].id)
+        f->counts[out - 1].count
+          = ppd_sat_add (f->counts[out - 1].count, f->counts[i].count);
+      else
+        f->counts[out++] = f->counts[i];
+    }
+  f->n_counts = out;
+}
+
+static int
+cmp_function (const void *a, const void *b)
+{
+  return strcmp (((const struct ppd_function *) a)->name,
+                 ((const struct ppd_function *) b)->name);
+}
+
+static int
+cmp_object (const void *a, const void *b)
+{
+  return strcmp (((const struct ppd_object *) a)->notes_file,
+                 ((const struct ppd_object *) b)->notes_file);
+}
+
+void
+ppd_sort (struct ppd_profile *p)
+{
+  /* (qsort's array may not be NULL, even for no elements.)  */
+  if (p->n_objects > 1)
+    qsort (p->objects, p->n_objects, sizeof *p->objects, cmp_object);
+  for (size_t i = 0; i < p->n_objects; i++)
+    {
+      struct ppd_object *o = &p->objects[i];
+      if (o->n_functions > 1)
+        qsort (o->functions, o->n_functions, sizeof *o->functions,
+               cmp_function);
+      o->sorted = 1;
+      for (size_t j = 0; j < o->n_functions; j++)
+        ppd_function_finish (&o->functions[j]);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Merging                                                             */
+/* ------------------------------------------------------------------ */
+
+enum ppd_status
+ppd_check_merge (const struct ppd_profile *dst, const struct ppd_profile *src,
+                 char *msg)
+{
+  for (size_t i = 0; i < src->n_objects; i++)
+    {
+      const struct ppd_object *so = &src->objects[i];
+      const struct ppd_object *d = ppd_find_object (dst, so->notes_file);
+      if (!d)
+        continue;
+      if (d->notes_stamp != so->notes_stamp)
+        {
+          snprintf (msg, PPD_MSG_SIZE,
+                    "object '%s' is from another compilation "
+                    "(stamp 0x%08x, not 0x%08x)",
+                    so->notes_file, (unsigned) d->notes_stamp,
+                    (unsigned) so->notes_stamp);
+          return PPD_ERR_MISMATCH;
+        }
+      for (size_t j = 0; j < so->n_functions; j++)
+        {
+          const struct ppd_function *sf = &so->functions[j];
+          const struct ppd_function *df = ppd_find_function (d, sf->name);
+          const char *what = NULL;
+          if (!df)
+            continue;
+          if (df->cfg_checksum != sf->cfg_checksum)
+            what = "checksum";
+          else if (df->n_paths != sf->n_paths)
+            what = "number of paths";
+          else if (df->storage != sf->storage)
+            what = "counter storage";
+          else if (strcmp (df->source_file, sf->source_file) != 0)
+            what = "source file";
+          if (what)
+            {
+              snprintf (msg, PPD_MSG_SIZE,
+                        "function '%s' of object '%s' differs in %s "
+                        "(checksum 0x%08x with %llu paths, not 0x%08x with "
+                        "%llu paths)",
+                        sf->name, so->notes_file, what,
+                        (unsigned) df->cfg_checksum,
+                        (unsigned long long) df->n_paths,
+                        (unsigned) sf->cfg_checksum,
+                        (unsigned long long) sf->n_paths);
+              return PPD_ERR_MISMATCH;
+            }
+        }
+    }
+  return PPD_OK;
+}
+
+/* Adds the sorted sparse counts of SF into DF (both finished).  */
+static int
+merge_counts (struct ppd_function *df, const struct ppd_function *sf)
+{
+  size_t n = df->n_counts + sf->n_counts;
+  struct ppd_count *m = malloc ((n ? n : 1) * sizeof *m);
+  if (!m)
+    return -1;
+  size_t i = 0, j = 0, k = 0;
+  while (i < df->n_counts || j < sf->n_counts)
+    {
+      if (j == sf->n_counts
+          || (i < df->n_counts && df->counts[i].id < sf->counts[j].id))
+        m[k++] = df->counts[i++];
+      else if (i == df->n_counts || sf->counts[j].id < df->counts[i].id)
+        m[k++] = sf->counts[j++];
+      else
+        {
+          m[k].id = df->counts[i].id;
+          m[k++].count = ppd_sat_add (df->counts[i++].count,
+                                      sf->counts[j++].count);
+        }
+    }
+  free (df->counts);
+  df->counts = m;
+  df->n_counts = k;
+  df->cap_counts = n ? n : 1;
+  df->dropped = ppd_sat_add (df->dropped, sf->dropped);
+  return 0;
+}
+
+static struct ppd_function *
+copy_function (struct ppd_object *o, const struct ppd_function *sf)
+{
+  struct ppd_function *f
+    = ppd_add_function (o, sf->name, sf->source_file, sf->cfg_checksum,
+                        sf->storage, sf->n_paths, sf->dropped);
+  if (!f)
+    return NULL;
+  if (sf->n_counts)
+    {
+      f->counts = malloc (sf->n_counts * sizeof *f->counts);
+      if (!f->counts)
+        return NULL;
+      memcpy (f->counts, sf->counts, sf->n_counts * sizeof *f->counts);
+      f->n_counts = f->cap_counts = sf->n_counts;
+    }
+  return f;
+}
+
+enum ppd_status
+ppd_merge (struct ppd_profile *dst, const struct ppd_profile *src, char *msg)
+{
+  enum ppd_status st = ppd_check_merge (dst, src, msg);
+  if (st != PPD_OK)
+    return st;
+  if (src->program && ppd_set_program (dst, src->program))
+    goto nomem;
+  for (size_t i = 0; i < src->n_objects; i++)
+    {
+      const struct ppd_object *so = &src->objects[i];
+      struct ppd_object *d = ppd_find_object (dst, so->notes_file);
+      if (!d)
+        {
+          d = ppd_add_object (dst, so->notes_file, so->notes_stamp, 0);
+          if (!d)
+            goto nomem;
+        }
+      d->runs = ppd_sat_add (d->runs, so->runs);
+      /* Two passes so that D stays sorted (binary-searched) while the
+         functions it already has are merged; the new ones are appended
+         afterwards and D re-sorted once.  */
+      size_t n_new = 0;
+      for (size_t j = 0; j < so->n_functions; j++)
+        {
+          const struct ppd_function *sf = &so->functions[j];
+          struct ppd_function *df = ppd_find_function (d, sf->name);
+          if (!df)
+            n_new++;
+          else if (merge_counts (df, sf) != 0)
+            goto nomem;
+        }
+      if (!n_new)
+        continue;
+      size_t n_old = d->n_functions;
+      int was_sorted = d->sorted;
+      d->sorted = 0; /* N_OLD entries searched by hand below */
+      for (size_t j = 0; j < so->n_functions; j++)
+        {
+          const struct ppd_function *sf = &so->functions[j];
+          struct ppd_object old_part = *d;
+          old_part.n_functions = n_old;
+          old_part.sorted = was_sorted;
+          if (!ppd_find_function (&old_part, sf->name)
+              && !copy_function (d, sf))
+            goto nomem;
+        }
+      qsort (d->functions, d->n_functions, sizeof *d->functions,
+             cmp_function);
+      d->sorted = 1;
+    }
+  return PPD_OK;
+nomem:
+  snprintf (msg, PPD_MSG_SIZE, "out of memory");
+  return PPD_ERR_NOMEM;
+}
+
+/* ------------------------------------------------------------------ */
+/* Decoding                                                            */
+/* ------------------------------------------------------------------ */
+
+struct reader
+{
+  const unsigned char *p, *end;
+};
+
+static uint32_t
+le32 (const unsigned char *p)
+{
+  return (uint32_t) p[0] | (uint32_t) p[1] << 8 | (uint32_t) p[2] << 16
+         | (uint32_t) p[3] << 24;
+}
+
+static uint64_t
+le64 (const unsigned char *p)
+{
+  return (uint64_t) le32 (p) | (uint64_t) le32 (p + 4) << 32;
+}
+
+static int
+get_u32 (struct reader *r, uint32_t *v)
+{
+  if (r->end - r->p < 4)
+    return -1;
+  *v = le32 (r->p);
+  r->p += 4;
+  return 0;
+}
+
+static int
+get_u64 (struct reader *r, uint64_t *v)
+{
+  if (r->end - r->p < 8)
+    return -1;
+  *v = le64 (r->p);
+  r->p += 8;
+  return 0;
+}
+
+/* A malloc'd NUL-terminated copy of a string field, or NULL with *BAD set
+   (1: malformed, 2: no memory).  */
+static char *
+get_str (struct reader *r, int *bad)
+{
+  uint32_t n;
+  if (get_u32 (r, &n) || (uint64_t) (r->end - r->p) < n
+      || memchr (r->p, 0, n))
+    {
+      *bad = 1;
+      return NULL;
+    }
+  char *s = malloc ((size_t) n + 1);
+  if (!s)
+    {
+      *bad = 2;
+      return NULL;
+    }
+  memcpy (s, r->p, n);
+  s[n] = 0;
+  r->p += n;
+  return s;
+}
+
+static const char *
+tag_name (uint32_t tag, char buf[16])
+{
+  unsigned char c[4] = { tag & 0xff, tag >> 8 & 0xff, tag >> 16 & 0xff,
+                         tag >> 24 };
+  if (c[0] >= 0x20 && c[0] < 0x7f && c[1] >= 0x20 && c[1] < 0x7f
+      && c[2] >= 0x20 && c[2] < 0x7f && c[3] >= 0x20 && c[3] < 0x7f)
+    snprintf (buf, 16, "'%c%c%c%c'", c[0], c[1], c[2], c[3]);
+  else
+    snprintf (buf, 16, "0x%08x", (unsigned) tag);
+  return buf;
+}
+
+#define CORRUPT(...)                                                       \
+  do                                                                       \
+    {                                                                      \
+      snprintf (msg, PPD_MSG_SIZE, __VA_ARGS__);                           \
+      return PPD_ERR_CORRUPT;                                              \
+    }                                                                      \
+  while (0)
+
+static enum ppd_status
+parse_object (struct reader *r, struct ppd_profile *out, uint32_t *n_funcs,
+              uint64_t off, char *msg)
+{
+  int bad = 0;
+  char *notes = get_str (r, &bad);
+  uint32_t stamp, nf;
+  uint64_t runs;
+  if (!notes)
+    {
+      if (bad == 2)
+        goto nomem;
+      CORRUPT ("object record at offset %llu: bad notes file name",
+               (unsigned long long) off);
+    }
+  if (get_u32 (r, &stamp) || get_u32 (r, &nf) || get_u64 (r, &runs))
+    {
+      free (notes);
+      CORRUPT ("object record at offset %llu: truncated",
+               (unsigned long long) off);
+    }
+  if (ppd_find_object (out, notes))
+    {
+      snprintf (msg, PPD_MSG_SIZE,
+                "object record at offset %llu: object '%s' appears twice",
+                (unsigned long long) off, notes);
+      free (notes);
+      return PPD_ERR_CORRUPT;
+    }
+  struct ppd_object *o = ppd_add_object (out, notes, stamp, runs);
+  free (notes);
+  if (!o)
+    goto nomem;
+  *n_funcs = nf;
+  return PPD_OK;
+nomem:
+  snprintf (msg, PPD_MSG_SIZE, "out of memory");
+  return PPD_ERR_NOMEM;
+}
+
+static enum ppd_status
+parse_function (struct reader *r, struct ppd_object *o, uint64_t off,
+                char *msg)
+{
+  int bad = 0;
+  char *name = get_str (r, &bad);
+  char *src = name ? get_str (r, &bad) : NULL;
+  uint32_t checksum, storage;
+  uint64_t n_paths, dropped, n_counts;
+  enum ppd_status st = PPD_ERR_CORRUPT;
+  if (!src)
+    {
+      if (bad == 2)
+        goto nomem;
+      snprintf (msg, PPD_MSG_SIZE,
+                "function record at offset %llu: bad name or source file",
+                (unsigned long long) off);
+      goto out;
+    }
+  if (get_u32 (r, &checksum) || get_u32 (r, &storage)
+      || get_u64 (r, &n_paths) || get_u64 (r, &dropped)
+      || get_u64 (r, &n_counts))
+    {
+      snprintf (msg, PPD_MSG_SIZE, "function '%s': record truncated", name);
+      goto out;
+    }
+  if (storage != PATHPROF_STORAGE_ARRAY && storage != PATHPROF_STORAGE_HASH)
+    {
+      snprintf (msg, PPD_MSG_SIZE, "function '%s': unknown storage %u", name,
+                (unsigned) storage);
+      goto out;
+    }
+  if (n_counts != (uint64_t) (r->end - r->p) / 16
+      || (uint64_t) (r->end - r->p) % 16 != 0)
+    {
+      snprintf (msg, PPD_MSG_SIZE,
+                "function '%s': %llu counts do not fill the record", name,
+                (unsigned long long) n_counts);
+      goto out;
+    }
+  if (n_counts > n_paths)
+    {
+      snprintf (msg, PPD_MSG_SIZE, "function '%s': %llu counts for %llu paths",
+                name, (unsigned long long) n_counts,
+                (unsigned long long) n_paths);
+      goto out;
+    }
+  if (ppd_find_function (o, name))
+    {
+      snprintf (msg, PPD_MSG_SIZE, "function '%s' appears twice in object '%s'",
+                name, o->notes_file);
+      goto out;
+    }
+  struct ppd_function *f
+    = ppd_add_function (o, name, src, checksum, storage, n_paths, dropped);
+  if (!f)
+    goto nomem;
+  if (n_counts)
+    {
+      f->counts = malloc ((size_t) n_counts * sizeof *f->counts);
+      if (!f->counts)
+        goto nomem;
+      f->cap_counts = (size_t) n_counts;
+    }
+  for (uint64_t i = 0; i < n_counts; i++)
+    {
+      uint64_t id, count;
+      get_u64 (r, &id);
+      get_u64 (r, &count);
+      if (id >= n_paths || count == 0
+          || (i && id <= f->counts[i - 1].id))
+        {
+          snprintf (msg, PPD_MSG_SIZE,
+                    "function '%s': bad count #%llu (path %llu, count %llu)",
+                    name, (unsigned long long) i, (unsigned long long) id,
+                    (unsigned long long) count);
+          goto out;
+        }
+      f->counts[i].id = id;
+      f->counts[i].count = count;
+      f->n_counts++;
+    }
+  st = PPD_OK;
+  goto out;
+nomem:
+  snprintf (msg, PPD_MSG_SIZE, "out of memory");
+  st = PPD_ERR_NOMEM;
+out:
+  free (name);
+  free (src);
+  return st;
+}
+
+enum ppd_status
+ppd_parse (const unsigned char *buf, size_t size, struct ppd_profile *out,
+           char *msg)
+{
+  ppd_profile_init (out);
+  if (size == 0)
+    CORRUPT ("empty file");
+  if (size < PATHPROF_PPD_MAGIC_SIZE
+      || memcmp (buf, PATHPROF_PPD_MAGIC, PATHPROF_PPD_MAGIC_SIZE) != 0)
+    CORRUPT ("not a pathprof data file (bad magic)");
+  if (size < PATHPROF_PPD_HEADER_SIZE)
+    CORRUPT ("truncated header (%zu bytes)", size);
+  uint32_t version = le32 (buf + 8);
+  if (version != PATHPROF_PPD_VERSION)
+    CORRUPT ("unsupported format version %u (this reader supports %u)",
+             (unsigned) version, PATHPROF_PPD_VERSION);
+  if (ppd_crc32 (0, buf, 28) != le32 (buf + 28))
+    CORRUPT ("header checksum mismatch");
+  uint32_t header_size = le32 (buf + 12);
+  uint64_t payload_size = le64 (buf + 16);
+  if (header_size != PATHPROF_PPD_HEADER_SIZE)
+    CORRUPT ("bad header size %u", (unsigned) header_size);
+  if (payload_size != size - header_size)
+    CORRUPT ("file is %zu bytes, header says %llu", size,
+             (unsigned long long) (payload_size + header_size));
+  const unsigned char *payload = buf + header_size;
+  if (ppd_crc32 (0, payload, (size_t) payload_size) != le32 (buf + 24))
+    CORRUPT ("payload checksum mismatch");
+
+  struct reader r = { payload, payload + payload_size };
+  struct ppd_object *cur = NULL;
+  uint32_t expect = 0; /* FUNC records still due for CUR */
+  enum ppd_status st;
+  char tn[16];
+  while (r.p < r.end)
+    {
+      uint64_t off = (uint64_t) (r.p - buf);
+      uint32_t tag, flags;
+      uint64_t len;
+      if (get_u32 (&r, &tag) || get_u32 (&r, &flags) || get_u64 (&r, &len))
+        CORRUPT ("record at offset %llu: truncated header",
+                 (unsigned long long) off);
+      if (len > (uint64_t) (r.end - r.p))
+        CORRUPT ("record %s at offset %llu: length %llu past end of file",
+                 tag_name (tag, tn), (unsigned long long) off,
+                 (unsigned long long) len);
+      if (flags != 0)
+        CORRUPT ("record %s at offset %llu: unknown flags 0x%x",
+                 tag_name (tag, tn), (unsigned long long) off,
+                 (unsigned) flags);
+      struct reader body = { r.p, r.p + len };
+      r.p += len;
+      switch (tag)
+        {
+        case PATHPROF_PPD_TAG_PROGRAM:
+          {
+            int bad = 0;
+            if (out->program || out->n_objects)
+              CORRUPT ("program record at offset %llu: not first or twice",
+                       (unsigned long long) off);
+            out->program = get_str (&body, &bad);
+            if (!out->program)
+              {
+                if (bad == 2)
+                  {
+                    snprintf (msg, PPD_MSG_SIZE, "out of memory");
+                    return PPD_ERR_NOMEM;
+                  }
+                CORRUPT ("program record at offset %llu: bad string",
+                         (unsigned long long) off);
+              }
+            break;
+          }
+        case PATHPROF_PPD_TAG_OBJECT:
+          if (expect)
+            CORRUPT ("object '%s': %u function records missing",
+                     cur->notes_file, (unsigned) expect);
+          st = parse_object (&body, out, &expect, off, msg);
+          if (st != PPD_OK)
+            return st;
+          cur = &out->objects[out->n_objects - 1];
+          break;
+        case PATHPROF_PPD_TAG_FUNCTION:
+          if (!cur || !expect)
+            CORRUPT ("function record at offset %llu outside an object",
+                     (unsigned long long) off);
+          st = parse_function (&body, cur, off, msg);
+          if (st != PPD_OK)
+            return st;
+          expect--;
+          break;
+        default:
+          CORRUPT ("unknown record %s at offset %llu", tag_name (tag, tn),
+                   (unsigned long long) off);
+        }
+      if (body.p != body.end)
+        CORRUPT ("record %s at offset %llu: %llu bytes left over",
+                 tag_name (tag, tn), (unsigned long long) off,
+                 (unsigned long long) (body.end - body.p));
+    }
+  if (expect)
+    CORRUPT ("object '%s': %u function records missing", cur->notes_file,
+             (unsigned) expect);
+  return PPD_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Encoding                                                            */
+/* ------------------------------------------------------------------ */
+
+struct writer
+{
+  unsigned char *p;
+};
+
+static void
+put_u32 (struct writer *w, uint32_t v)
+{
+  for (int i = 0; i < 4; i++)
+    *w->p++ = (unsigned char) (v >> (8 * i));
+}
+
+static void
+put_u64 (struct writer *w, uint64_t v)
+{
+  put_u32 (w, (uint32_t) v);
+  put_u32 (w, (uint32_t) (v >> 32));
+}
+
+static void
+put_str (struct writer *w, const char *s)
+{
+  size_t n = strlen (s);
+  put_u32 (w, (uint32_t) n);
+  memcpy (w->p, s, n);
+  w->p += n;
+}
+
+static uint64_t
+function_body_size (const struct ppd_function *f)
+{
+  return 4 + strlen (f->name) + 4 + strlen (f->source_file) + 4 + 4 + 8 + 8
+         + 8 + 16 * (uint64_t) f->n_counts;
+}
+
+static uint64_t
+object_body_size (const struct ppd_object *o)
+{
+  return 4 + strlen (o->notes_file) + 4 + 4 + 8;
+}
+
+enum ppd_status
+ppd_serialize (struct ppd_profile *p, unsigned char **bufp, size_t *sizep,
+               char *msg)
+{
+  ppd_sort (p);
+  uint64_t payload = 0;
+  if (p->program)
+    payload += 16 + 4 + strlen (p->program);
+  for (size_t i = 0; i < p->n_objects; i++)
+    {
+      const struct ppd_object *o = &p->objects[i];
+      if (o->n_functions > UINT32_MAX || strlen (o->notes_file) > UINT32_MAX)
+        {
+          snprintf (msg, PPD_MSG_SIZE, "object '%s' too large to encode",
+                    o->notes_file);
+          return PPD_ERR_CORRUPT;
+        }
+      payload += 16 + object_body_size (o);
+      for (size_t j = 0; j < o->n_functions; j++)
+        payload += 16 + function_body_size (&o->functions[j]);
+    }
+  uint64_t total = PATHPROF_PPD_HEADER_SIZE + payload;
+  unsigned char *buf = total <= (size_t) -1 ? malloc ((size_t) total) : NULL;
+  if (!buf)
+    {
+      snprintf (msg, PPD_MSG_SIZE, "out of memory");
+      return PPD_ERR_NOMEM;
+    }
+  struct writer w = { buf + PATHPROF_PPD_HEADER_SIZE };
+  if (p->program)
+    {
+      put_u32 (&w, PATHPROF_PPD_TAG_PROGRAM);
+      put_u32 (&w, 0);
+      put_u64 (&w, 4 + strlen (p->program));
+      put_str (&w, p->program);
+    }
+  for (size_t i = 0; i < p->n_objects; i++)
+    {
+      const struct ppd_object *o = &p->objects[i];
+      put_u32 (&w, PATHPROF_PPD_TAG_OBJECT);
+      put_u32 (&w, 0);
+      put_u64 (&w, object_body_size (o));
+      put_str (&w, o->notes_file);
+      put_u32 (&w, o->notes_stamp);
+      put_u32 (&w, (uint32_t) o->n_functions);
+      put_u64 (&w, o->runs);
+      for (size_t j = 0; j < o->n_functions; j++)
+        {
+          const struct ppd_function *f = &o->functions[j];
+          put_u32 (&w, PATHPROF_PPD_TAG_FUNCTION);
+          put_u32 (&w, 0);
+          put_u64 (&w, function_body_size (f));
+          put_str (&w, f->name);
+          put_str (&w, f->source_file);
+          put_u32 (&w, f->cfg_checksum);
+          put_u32 (&w, f->storage);
+          put_u64 (&w, f->n_paths);
+          put_u64 (&w, f->dropped);
+          put_u64 (&w, f->n_counts);
+          for (size_t k = 0; k < f->n_counts; k++)
+            {
+              put_u64 (&w, f->counts[k].id);
+              put_u64 (&w, f->counts[k].count);
+            }
+        }
+    }
+  struct writer h = { buf };
+  memcpy (h.p, PATHPROF_PPD_MAGIC, PATHPROF_PPD_MAGIC_SIZE);
+  h.p += PATHPROF_PPD_MAGIC_SIZE;
+  put_u32 (&h, PATHPROF_PPD_VERSION);
+  put_u32 (&h, PATHPROF_PPD_HEADER_SIZE);
+  put_u64 (&h, payload);
+  put_u32 (&h, ppd_crc32 (0, buf + PATHPROF_PPD_HEADER_SIZE,
+                          (size_t) payload));
+  put_u32 (&h, ppd_crc32 (0, buf, 28));
+  *bufp = buf;
+  *sizep = (size_t) total;
+  return PPD_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Files                                                               */
+/* ------------------------------------------------------------------ */
+
+static enum ppd_status
+io_error (char *msg)
+{
+  int e = errno;
+  snprintf (msg, PPD_MSG_SIZE, "%s", strerror (e));
+  errno = e;
+  return PPD_ERR_IO;
+}
+
+enum ppd_status
+ppd_read_fd (int fd, unsigned char **bufp, size_t *sizep, char *msg)
+{
+  size_t cap = 4096, n = 0;
+  unsigned char *buf = malloc (cap);
+  if (!buf)
+    goto nomem;
+  for (;;)
+    {
+      if (n == cap)
+        {
+          unsigned char *nb = cap > ((size_t) -1) / 2 ? NULL
+                                                      : realloc (buf, cap * 2);
+          if (!nb)
+            goto nomem;
+          buf = nb;
+          cap *= 2;
+        }
+      ssize_t r = read (fd, buf + n, cap - n);
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r < 0)
+        {
+          enum ppd_status st = io_error (msg);
+          free (buf);
+          return st;
+        }
+      if (r == 0)
+        break;
+      n += (size_t) r;
+    }
+  *bufp = buf;
+  *sizep = n;
+  return PPD_OK;
+nomem:
+  free (buf);
+  snprintf (msg, PPD_MSG_SIZE, "out of memory");
+  return PPD_ERR_NOMEM;
+}
+
+enum ppd_status
+ppd_write_fd (int fd, const unsigned char *buf, size_t size, char *msg)
+{
+  while (size)
+    {
+      ssize_t r = write (fd, buf, size);
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r < 0)
+        return io_error (msg);
+      if (r == 0)
+        {
+          errno = ENOSPC;
+          return io_error (msg);
+        }
+      buf += r;
+      size -= (size_t) r;
+    }
+  return PPD_OK;
+}
+
+enum ppd_status
+ppd_read_file (const char *path, struct ppd_profile *out, char *msg)
+{
+  ppd_profile_init (out);
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return io_error (msg);
+  unsigned char *buf;
+  size_t size;
+  enum ppd_status st = ppd_read_fd (fd, &buf, &size, msg);
+  close (fd);
+  if (st != PPD_OK)
+    return st;
+  st = ppd_parse (buf, size, out, msg);
+  free (buf);
+  return st;
+}
+
+enum ppd_status
+ppd_write_file (const char *path, struct ppd_profile *p, char *msg)
+{
+  unsigned char *buf;
+  size_t size;
+  enum ppd_status st = ppd_serialize (p, &buf, &size, msg);
+  if (st != PPD_OK)
+    return st;
+  size_t n = strlen (path) + 32;
+  char *tmp = malloc (n);
+  if (!tmp)
+    {
+      free (buf);
+      snprintf (msg, PPD_MSG_SIZE, "out of memory");
+      return PPD_ERR_NOMEM;
+    }
+  snprintf (tmp, n, "%s.tmp%ld", path, (long) getpid ());
+  int fd = open (tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0)
+    st = io_error (msg);
+  else
+    {
+      st = ppd_write_fd (fd, buf, size, msg);
+      if (st == PPD_OK && fsync (fd) != 0 && errno != EINVAL)
+        st = io_error (msg);
+      if (close (fd) != 0 && st == PPD_OK)
+        st = io_error (msg);
+      if (st == PPD_OK && rename (tmp, path) != 0)
+        st = io_error (msg);
+      if (st != PPD_OK)
+        {
+          int e = errno;
+          unlink (tmp);
+          errno = e;
+        }
+    }
+  free (tmp);
+  free (buf);
+  return st;
+}

@@ -1,0 +1,367 @@
+/* pathprof runtime: object registration, exit handling, fork, dump/reset.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: 0BSD
+ *
+ * Modelled on libgcov: every instrumented object calls __pathprof_init
+ * from a static constructor; the first call registers an exit handler
+ * (atexit, which in an executable runs at exit() or return from main, and
+ * in a shared library at its dlclose or at exit) and fork handlers.  The
+ * exit handler snapshots the counters and merges them into the profile
+ * file (writer.c).  Nothing here prints unless something fails, changes
+ * errno, touches signal dispositions or the exit status.
+ */
+#define _GNU_SOURCE 1
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pathprof.h"
+#include "runtime-internal.h"
+
+/* All the state below is guarded by `state_lock`.  An error-checking
+   mutex, so that re-entry from a signal handler that calls exit() while
+   this thread is writing the profile fails (EDEADLK) instead of hanging;
+   the nested call then simply skips its work.  */
+#ifdef PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP
+static pthread_mutex_t state_lock = PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP;
+#else
+static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;
+#endif
+
+static struct pathprof_object *objects_head, *objects_tail;
+static int handlers_registered;
+/* The counts since the last reset have been written: the exit handler
+   has nothing to do (gcov's "dumped").  */
+static int dumped;
+/* This process's run has been added to the file's run counts; later
+   writes (after __pathprof_reset) add counts but not another run.  */
+static int run_counted;
+/* The working directory when the first object registered, i.e. where the
+   program was started: relative profile names are resolved against it,
+   so a program that chdir()s (daemons do) still writes where it was
+   run.  Empty if unknown (then the cwd at exit applies).  A static
+   buffer, not getcwd's malloc'd string: a shared library's copy of this
+   state is unloaded by dlclose with nothing to free it.  */
+static char start_dir[PATH_MAX];
+/* Whether the fork prepare handler took state_lock.  */
+static int fork_locked;
+
+static int
+lock_state (void)
+{
+  return pthread_mutex_lock (&state_lock) == 0 ? 0 : -1;
+}
+
+static void
+unlock_state (void)
+{
+  pthread_mutex_unlock (&state_lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* Counters                                                            */
+/* ------------------------------------------------------------------ */
+
+static void
+reset_counters (void)
+{
+  for (struct pathprof_object *o = objects_head; o; o = o->next)
+    for (uint32_t i = 0; i < o->n_functions; i++)
+      {
+        struct pathprof_function *f = &o->functions[i];
+        if (f->storage == PATHPROF_STORAGE_ARRAY && f->counters)
+          memset (f->counters, 0, (size_t) f->n_paths * sizeof *f->counters);
+        else if (f->storage == PATHPROF_STORAGE_HASH && f->table)
+          {
+            struct pathprof_hash_table *t = f->table;
+            if (t->keys)
+              memset (t->keys, 0, (size_t) t->capacity * sizeof *t->keys);
+            if (t->counts)
+              memset (t->counts, 0,
+                      (size_t) t->capacity * sizeof *t->counts);
+            t->dropped = 0;
+          }
+      }
+}
+
+/* %m: a digest of the objects' identities, so that differently built
+   programs get different names.  */
+static uint32_t
+signature (void)
+{
+  uint32_t crc = 0;
+  for (struct pathprof_object *o = objects_head; o; o = o->next)
+    {
+      const char *n = o->notes_file ? o->notes_file : "";
+      unsigned char stamp[4] = { o->notes_stamp & 0xff,
+                                 o->notes_stamp >> 8 & 0xff,
+                                 o->notes_stamp >> 16 & 0xff,
+                                 o->notes_stamp >> 24 };
+      crc = ppd_crc32 (crc, n, strlen (n) + 1);
+      crc = ppd_crc32 (crc, stamp, 4);
+    }
+  return crc;
+}
+
+/* Copies the live counters into SNAP.  Other threads may still be
+   counting (exit() from one thread does not stop the others): the loads
+   are atomic so each counter is read whole, and the snapshot is simply
+   what had been counted at that moment.  */
+static int
+snapshot (struct ppd_profile *snap)
+{
+  char *exe = __pathprof_executable ();
+  if (exe)
+    {
+      int r = ppd_set_program (snap, exe);
+      free (exe);
+      if (r)
+        return -1;
+    }
+  for (struct pathprof_object *o = objects_head; o; o = o->next)
+    {
+      const char *notes = o->notes_file ? o->notes_file : "";
+      struct ppd_object *po = ppd_find_object (snap, notes);
+      /* Two objects with one notes file (it should not happen: the notes
+         file is named after the object) add up, counting one run.  Only
+         then are function names looked up, which is linear in an object
+         in registration order.  */
+      int shared = po != NULL;
+      if (!po && !(po = ppd_add_object (snap, notes, o->notes_stamp,
+                                        run_counted ? 0 : 1)))
+        return -1;
+      for (uint32_t i = 0; i < o->n_functions; i++)
+        {
+          const struct pathprof_function *f = &o->functions[i];
+          const char *name = f->name ? f->name : "";
+          struct ppd_function *pf
+            = shared ? ppd_find_function (po, name) : NULL;
+          if (!pf)
+            {
+              pf = ppd_add_function (po, name,
+                                     f->source_file ? f->source_file : "",
+                                     f->cfg_checksum, f->storage, f->n_paths,
+                                     0);
+              if (!pf)
+                return -1;
+            }
+          if (f->storage == PATHPROF_STORAGE_ARRAY && f->counters)
+            {
+              for (uint64_t id = 0; id < f->n_paths; id++)
+                {
+                  uint64_t c = __atomic_load_n (&f->counters[id],
+                                                __ATOMIC_RELAXED);
+                  if (c && ppd_add_count (pf, id, c))
+                    return -1;
+                }
+            }
+          else if (f->storage == PATHPROF_STORAGE_HASH && f->table)
+            {
+              struct pathprof_hash_table *t = f->table;
+              for (uint64_t s = 0; t->keys && t->counts && s < t->capacity;
+                   s++)
+                {
+                  uint64_t k = __atomic_load_n (&t->keys[s], __ATOMIC_RELAXED);
+                  uint64_t c
+                    = __atomic_load_n (&t->counts[s], __ATOMIC_RELAXED);
+                  if (!k || !c)
+                    continue;
+                  /* An id beyond n_paths cannot come from correct
+                     instrumentation, and would make the file unreadable:
+                     count it as lost rather than drop it silently.  */
+                  if (k - 1 >= f->n_paths)
+                    pf->dropped = ppd_sat_add (pf->dropped, c);
+                  else if (ppd_add_count (pf, k - 1, c))
+                    return -1;
+                }
+              pf->dropped = ppd_sat_add (
+                pf->dropped, __atomic_load_n (&t->dropped, __ATOMIC_RELAXED));
+            }
+          ppd_function_finish (pf);
+        }
+    }
+  return 0;
+}
+
+/* Writes the counts; STATE_LOCK held.  */
+static int
+write_profile (void)
+{
+  struct ppd_profile snap;
+  int ret = -1;
+  if (!objects_head)
+    return 0;
+  ppd_profile_init (&snap);
+  char *path = __pathprof_profile_name (start_dir[0] ? start_dir : NULL,
+                                        signature ());
+  if (!path)
+    __pathprof_report ("cannot write profile: %s", strerror (ENOMEM));
+  else if (snapshot (&snap) != 0)
+    __pathprof_report ("cannot write profile '%s': %s", path,
+                       strerror (ENOMEM));
+  else
+    ret = __pathprof_update_file (path, &snap);
+  if (ret == 0)
+    run_counted = 1;
+  ppd_profile_free (&snap);
+  free (path);
+  return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* Handlers                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Runs in whichever thread calls exit(), once per process (a second
+   exit() racing in another thread finds `dumped` set).  Not run on _exit,
+   quick_exit, abort or death by a signal: those lose the counts, as with
+   gcov.  */
+static void
+exit_handler (void)
+{
+  int saved = errno;
+  if (lock_state () == 0)
+    {
+      if (!dumped)
+        {
+          write_profile ();
+          dumped = 1;
+        }
+      unlock_state ();
+    }
+  errno = saved;
+}
+
+/* fork(): the child starts with a copy of the parent's counters; it must
+   write only what it executes itself, or the parent's counts would be
+   written twice.  Holding state_lock across fork() guarantees the child
+   never inherits it locked by a thread that does not exist there.  */
+static void
+fork_prepare (void)
+{
+  fork_locked = lock_state () == 0;
+}
+
+static void
+fork_parent (void)
+{
+  if (fork_locked)
+    unlock_state ();
+}
+
+static void
+fork_child (void)
+{
+  /* The child's only thread is a new thread id: re-create the mutex
+     rather than unlocking one owned, as far as the error-checking mutex
+     knows, by another thread.  */
+  pthread_mutexattr_t a;
+  pthread_mutexattr_init (&a);
+  pthread_mutexattr_settype (&a, PTHREAD_MUTEX_ERRORCHECK);
+  pthread_mutex_init (&state_lock, &a);
+  pthread_mutexattr_destroy (&a);
+  reset_counters ();
+  dumped = 0;
+  run_counted = 0; /* the child is a run of its own */
+}
+
+/* ------------------------------------------------------------------ */
+/* Entry points                                                        */
+/* ------------------------------------------------------------------ */
+
+void
+__pathprof_init (struct pathprof_object *object)
+{
+  int saved = errno;
+  if (!object)
+    return;
+  /* Only the first field is known to be where we expect in an object of
+     another version.  */
+  if (object->abi_version != PATHPROF_ABI_VERSION)
+    {
+      __pathprof_report ("ignoring an object built for runtime ABI version "
+                         "%u (this libpathprof supports version %u); "
+                         "rebuild it with the matching pathprof",
+                         (unsigned) object->abi_version,
+                         (unsigned) PATHPROF_ABI_VERSION);
+      errno = saved;
+      return;
+    }
+  if (lock_state () != 0)
+    {
+      errno = saved;
+      return;
+    }
+  for (struct pathprof_object *o = objects_head; o; o = o->next)
+    if (o == object)
+      goto done; /* registered twice: keep one entry */
+  object->next = NULL;
+  if (objects_tail)
+    objects_tail->next = object;
+  else
+    objects_head = object;
+  objects_tail = object;
+  if (!handlers_registered)
+    {
+      handlers_registered = 1;
+      if (!getcwd (start_dir, sizeof start_dir))
+        start_dir[0] = 0;
+      if (atexit (exit_handler) != 0)
+        __pathprof_report ("cannot register the exit handler; the profile "
+                           "will only be written by __pathprof_dump");
+      if (pthread_atfork (fork_prepare, fork_parent, fork_child) != 0)
+        __pathprof_report ("cannot register the fork handlers; forked "
+                           "children will write their parent's counts "
+                           "again");
+    }
+done:
+  unlock_state ();
+  errno = saved;
+}
+
+int
+__pathprof_dump (void)
+{
+  int saved = errno;
+  int ret = -1;
+  if (lock_state () == 0)
+    {
+      ret = dumped ? 0 : write_profile ();
+      if (ret == 0)
+        dumped = 1;
+      unlock_state ();
+    }
+  errno = saved;
+  return ret;
+}
+
+void
+__pathprof_reset (void)
+{
+  int saved = errno;
+  if (lock_state () == 0)
+    {
+      reset_counters ();
+      dumped = 0;
+      unlock_state ();
+    }
+  errno = saved;
+}
+
+int
+__pathprof_execve (const char *path, char *const argv[], char *const envp[])
+{
+  __pathprof_dump ();
+  int ret = execve (path, argv, envp);
+  int e = errno;
+  /* Still here: exec failed and this process goes on; its counts were
+     written, so start afresh (the exit handler writes what follows).  */
+  __pathprof_reset ();
+  errno = e;
+  return ret;
+}

@@ -1,0 +1,543 @@
+/* pathprof runtime: naming and updating the profile file.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: 0BSD
+ *
+ * The update protocol (specs/runtime.md, "Concurrent writers"):
+ *
+ *   1. open PATH (creating it empty if absent) and take an exclusive
+ *      fcntl lock on it; then check that PATH still names the locked
+ *      file: a writer that held the lock before us may have replaced it
+ *      by rename, and a lock on the replaced inode protects nothing, so
+ *      start again in that case;
+ *   2. read and parse the current contents (empty = no profile yet);
+ *   3. add our counts (or, if the contents are corrupt or belong to
+ *      another build, hard-link them to a new name "PATH.corrupt[.N]" or
+ *      "PATH.mismatch[.N]" first, and write our counts alone);
+ *   4. write the result to a new temporary file next to PATH and rename
+ *      it over PATH, then release the lock.
+ *
+ * So concurrent processes serialize on the lock and each adds to what the
+ * previous one wrote (no run is lost), and a crash at any point leaves
+ * PATH with either the old or the new complete contents (at worst a
+ * stray temporary file).  Hard-linking (rather than renaming) the bad file
+ * aside keeps PATH pointing at the locked inode until the final rename,
+ * so a newcomer cannot slip in a file of its own in between.
+ */
+#define _GNU_SOURCE 1
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runtime-internal.h"
+
+void
+__pathprof_report (const char *fmt, ...)
+{
+  int saved = errno;
+  char buf[1024];
+  va_list ap;
+  int n = snprintf (buf, sizeof buf, "pathprof: ");
+  va_start (ap, fmt);
+  int m = vsnprintf (buf + n, sizeof buf - n - 1, fmt, ap);
+  va_end (ap);
+  if (m < 0)
+    m = 0;
+  n += m;
+  if (n > (int) sizeof buf - 2)
+    n = sizeof buf - 2;
+  buf[n++] = '\n';
+  const char *p = buf;
+  while (n > 0)
+    {
+      ssize_t w = write (STDERR_FILENO, p, (size_t) n);
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        break;
+      p += w;
+      n -= (int) w;
+    }
+  errno = saved;
+}
+
+/* ------------------------------------------------------------------ */
+/* Names                                                               */
+/* ------------------------------------------------------------------ */
+
+struct strbuf
+{
+  char *s;
+  size_t len, cap;
+  int failed;
+};
+
+static void
+sb_add (struct strbuf *b, const char *s, size_t n)
+{
+  if (b->failed)
+    return;
+  if (b->len + n + 1 > b->cap)
+    {
+      size_t cap = b->cap ? b->cap : 64;
+      while (cap < b->len + n + 1)
+        cap *= 2;
+      char *ns = realloc (b->s, cap);
+      if (!ns)
+        {
+          b->failed = 1;
+          return;
+        }
+      b->s = ns;
+      b->cap = cap;
+    }
+  memcpy (b->s + b->len, s, n);
+  b->len += n;
+  b->s[b->len] = 0;
+}
+
+static void
+sb_str (struct strbuf *b, const char *s)
+{
+  sb_add (b, s, strlen (s));
+}
+
+static char *
+sb_finish (struct strbuf *b)
+{
+  if (b->failed || !b->s)
+    {
+      free (b->s);
+      return NULL;
+    }
+  return b->s;
+}
+
+char *
+__pathprof_executable (void)
+{
+  char buf[PATH_MAX + 1];
+  ssize_t n = readlink ("/proc/self/exe", buf, PATH_MAX);
+  if (n > 0)
+    {
+      buf[n] = 0;
+      /* The kernel appends this to the name of an unlinked executable
+         (e.g. rebuilt while running); the program is still that name.  */
+      static const char deleted[] = " (deleted)";
+      size_t dl = sizeof deleted - 1;
+      if ((size_t) n > dl && strcmp (buf + n - dl, deleted) == 0)
+        buf[n - dl] = 0;
+      return strdup (buf);
+    }
+  /* No /proc (chroot, other kernels): argv[0] as glibc saved it.  */
+  extern char *program_invocation_name;
+  return program_invocation_name && *program_invocation_name
+           ? strdup (program_invocation_name)
+           : NULL;
+}
+
+char *
+__pathprof_profile_name (const char *start_dir, uint32_t signature)
+{
+  struct strbuf b = { 0 };
+  const char *pattern = getenv ("PATHPROF_FILE");
+  char *expanded;
+
+  if (pattern && *pattern)
+    {
+      for (const char *p = pattern; *p; p++)
+        {
+          char tmp[HOST_NAME_MAX + 2];
+          if (*p != '%' || !p[1])
+            {
+              sb_add (&b, p, 1);
+              continue;
+            }
+          switch (*++p)
+            {
+            case 'p':
+              snprintf (tmp, sizeof tmp, "%ld", (long) getpid ());
+              sb_str (&b, tmp);
+              break;
+            case 'h':
+              if (gethostname (tmp, sizeof tmp - 1) != 0)
+                strcpy (tmp, "localhost");
+              tmp[sizeof tmp - 1] = 0;
+              sb_str (&b, tmp);
+              break;
+            case 'm':
+              snprintf (tmp, sizeof tmp, "%08x", (unsigned) signature);
+              sb_str (&b, tmp);
+              break;
+            case '%':
+              sb_add (&b, "%", 1);
+              break;
+            default:
+              /* Unknown: kept literally, so the name is still usable and
+                 the mistake visible in it.  */
+              sb_add (&b, p - 1, 2);
+              break;
+            }
+        }
+    }
+  else
+    {
+      char *exe = __pathprof_executable ();
+      const char *base = exe ? strrchr (exe, '/') : NULL;
+      base = base ? base + 1 : exe;
+      sb_str (&b, base && *base ? base : "pathprof");
+      sb_str (&b, PATHPROF_PPD_SUFFIX);
+      free (exe);
+    }
+  expanded = sb_finish (&b);
+  if (!expanded || expanded[0] == '/' || !start_dir)
+    return expanded;
+  struct strbuf full = { 0 };
+  sb_str (&full, start_dir);
+  if (full.len && full.s[full.len - 1] != '/')
+    sb_add (&full, "/", 1);
+  sb_str (&full, expanded);
+  free (expanded);
+  return sb_finish (&full);
+}
+
+/* ------------------------------------------------------------------ */
+/* Update                                                              */
+/* ------------------------------------------------------------------ */
+
+/* Blocks until FD holds an exclusive lock on the whole file.  Open file
+   description locks where the kernel has them (Linux >= 3.15): unlike
+   classic POSIX locks they also exclude another copy of this runtime in
+   the same process (an instrumented shared library), and closing some
+   other descriptor of the file does not drop them.  Both kinds work over
+   NFS, where flock may not.  */
+static int
+lock_fd (int fd)
+{
+  struct flock fl;
+  memset (&fl, 0, sizeof fl);
+  fl.l_type = F_WRLCK;
+  fl.l_whence = SEEK_SET;
+#ifdef F_OFD_SETLKW
+  for (;;)
+    {
+      if (fcntl (fd, F_OFD_SETLKW, &fl) == 0)
+        return 0;
+      if (errno == EINTR)
+        continue;
+      if (errno != EINVAL)
+        return -1;
+      break; /* an older kernel: fall back to process-owned locks */
+    }
+#endif
+  for (;;)
+    {
+      if (fcntl (fd, F_SETLKW, &fl) == 0)
+        return 0;
+      if (errno != EINTR)
+        return -1;
+    }
+}
+
+/* Gives the existing file PATH a second name "PATH.KIND" or "PATH.KIND.N"
+   that does not exist yet; returns that name (malloc'd) or NULL.  */
+static char *
+keep_aside (const char *path, const char *kind)
+{
+  size_t n = strlen (path) + strlen (kind) + 16;
+  char *name = malloc (n);
+  if (!name)
+    return NULL;
+  for (int i = 0; i < 1000; i++)
+    {
+      if (i == 0)
+        snprintf (name, n, "%s.%s", path, kind);
+      else
+        snprintf (name, n, "%s.%s.%d", path, kind, i);
+      if (link (path, name) == 0)
+        return name;
+      if (errno == EEXIST)
+        continue;
+      /* No hard links here (some FUSE and network file systems): a plain
+         rename, checking first that the name is free.  Only writers
+         holding the lock on PATH create these names, so the check cannot
+         race with another writer; the rename does leave PATH missing for
+         a moment (see the comment at the top).  */
+      if (errno == EPERM || errno == ENOSYS || errno == EOPNOTSUPP
+          || errno == EMLINK || errno == EXDEV)
+        {
+          struct stat st;
+          if (lstat (name, &st) == 0)
+            continue;
+          if (errno == ENOENT && rename (path, name) == 0)
+            return name;
+        }
+      break;
+    }
+  int e = errno;
+  free (name);
+  errno = e;
+  return NULL;
+}
+
+/* Writes BUF to a new temporary file beside PATH and renames it to PATH. */
+static int
+replace_file (const char *path, const unsigned char *buf, size_t size)
+{
+  size_t n = strlen (path) + 48;
+  char *tmp = malloc (n);
+  char msg[PPD_MSG_SIZE];
+  int fd = -1;
+  if (!tmp)
+    {
+      __pathprof_report ("cannot write profile '%s': %s", path,
+                         strerror (ENOMEM));
+      return -1;
+    }
+  for (int i = 0; fd < 0 && i < 100; i++)
+    {
+      snprintf (tmp, n, "%s.tmp%ld.%d", path, (long) getpid (), i);
+      fd = open (tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
+                 0666);
+      if (fd < 0 && errno != EEXIST)
+        break;
+    }
+  if (fd < 0)
+    goto fail;
+  if (ppd_write_fd (fd, buf, size, msg) != PPD_OK)
+    goto fail_unlink;
+  /* So that a system crash right after the rename cannot leave an empty
+     or partial PATH on file systems that reorder data and metadata.  */
+  if (fsync (fd) != 0 && errno != EINVAL && errno != EROFS)
+    goto fail_unlink;
+  if (close (fd) != 0)
+    {
+      fd = -1;
+      goto fail_unlink;
+    }
+  fd = -1;
+  if (rename (tmp, path) != 0)
+    goto fail_unlink;
+  free (tmp);
+  return 0;
+
+fail_unlink:;
+  int e = errno;
+  if (fd >= 0)
+    close (fd);
+  unlink (tmp);
+  errno = e;
+fail:
+  __pathprof_report ("cannot write profile '%s': %s", path, strerror (errno));
+  free (tmp);
+  return -1;
+}
+
+/* For a destination that is a character device (PATHPROF_FILE=/dev/null
+   or a terminal): write this run's data as is; there is nothing to merge
+   with and a rename would replace the device node.  */
+static int
+write_device (const char *path, int fd, struct ppd_profile *snap)
+{
+  unsigned char *buf;
+  size_t size;
+  char msg[PPD_MSG_SIZE];
+  enum ppd_status st = ppd_serialize (snap, &buf, &size, msg);
+  if (st == PPD_OK)
+    {
+      st = ppd_write_fd (fd, buf, size, msg);
+      free (buf);
+    }
+  if (st != PPD_OK)
+    {
+      __pathprof_report ("cannot write profile '%s': %s", path, msg);
+      return -1;
+    }
+  return 0;
+}
+
+/* PATH itself, or the file it is a symbolic link to (possibly not yet
+   existing): the rename must replace the target, not the link (users
+   link profiles into place).  malloc'd.  */
+static char *
+resolve_link (const char *path)
+{
+  char *cur = strdup (path);
+  /* As the kernel does, give up after 40 links (a loop); open() will
+     then report ELOOP.  */
+  for (int i = 0; cur && i < 40; i++)
+    {
+      struct stat st;
+      char target[PATH_MAX + 1];
+      if (lstat (cur, &st) != 0 || !S_ISLNK (st.st_mode))
+        break;
+      ssize_t n = readlink (cur, target, PATH_MAX);
+      if (n <= 0)
+        break;
+      target[n] = 0;
+      char *next;
+      const char *slash = strrchr (cur, '/');
+      if (target[0] == '/' || !slash)
+        next = strdup (target);
+      else if (asprintf (&next, "%.*s/%s", (int) (slash - cur), cur, target)
+               < 0)
+        next = NULL;
+      free (cur);
+      cur = next;
+    }
+  return cur;
+}
+
+int
+__pathprof_update_file (const char *path_in, struct ppd_profile *snap)
+{
+  char msg[PPD_MSG_SIZE];
+  struct ppd_profile old;
+  struct ppd_profile *result = snap;
+  unsigned char *buf = NULL;
+  size_t size = 0;
+  int fd = -1, ret = -1;
+  struct stat st;
+  char *path = resolve_link (path_in);
+
+  ppd_profile_init (&old);
+  if (!path)
+    {
+      __pathprof_report ("cannot write profile '%s': %s", path_in,
+                         strerror (ENOMEM));
+      return -1;
+    }
+  for (int tries = 0;; tries++)
+    {
+      struct stat now;
+      fd = open (path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
+      if (fd < 0 || fstat (fd, &st) != 0)
+        goto fail_errno;
+      if (S_ISCHR (st.st_mode))
+        {
+          ret = write_device (path, fd, snap);
+          goto out;
+        }
+      if (!S_ISREG (st.st_mode))
+        {
+          __pathprof_report ("cannot write profile '%s': not a regular file",
+                             path);
+          goto out;
+        }
+      if (lock_fd (fd) != 0)
+        {
+          /* A file system without locks: merging unlocked can lose a
+             concurrent writer's run, which is still better than writing
+             nothing.  Said once, here.  */
+          __pathprof_report ("cannot lock profile '%s': %s; "
+                             "merging without a lock",
+                             path, strerror (errno));
+          break;
+        }
+      if (stat (path, &now) == 0 && now.st_dev == st.st_dev
+          && now.st_ino == st.st_ino)
+        break;
+      close (fd);
+      fd = -1;
+      if (tries == 1000)
+        {
+          __pathprof_report ("cannot write profile '%s': "
+                             "it keeps being replaced",
+                             path);
+          goto out;
+        }
+    }
+
+  if (ppd_read_fd (fd, &buf, &size, msg) != PPD_OK)
+    goto fail_errno;
+  /* Something that does not even start like a profile is not a damaged
+     profile but someone else's file (PATHPROF_FILE pointing at the wrong
+     place): leave it alone rather than replace it.  */
+  if (size > 0
+      && memcmp (buf, PATHPROF_PPD_MAGIC,
+                 size < PATHPROF_PPD_MAGIC_SIZE ? size
+                                                : PATHPROF_PPD_MAGIC_SIZE)
+           != 0)
+    {
+      __pathprof_report ("cannot write profile '%s': the file exists and is "
+                         "not a pathprof profile; not overwriting it",
+                         path);
+      goto out;
+    }
+  if (size > 0)
+    {
+      enum ppd_status st2 = ppd_parse (buf, size, &old, msg);
+      const char *kind = NULL;
+      char reason[PPD_MSG_SIZE];
+      if (st2 == PPD_OK)
+        {
+          st2 = ppd_merge (&old, snap, msg);
+          if (st2 == PPD_OK)
+            result = &old;
+          else if (st2 == PPD_ERR_MISMATCH)
+            kind = "mismatch";
+        }
+      else if (st2 == PPD_ERR_CORRUPT)
+        kind = "corrupt";
+      if (st2 == PPD_ERR_NOMEM)
+        {
+          __pathprof_report ("cannot write profile '%s': %s", path,
+                             strerror (ENOMEM));
+          goto out;
+        }
+      if (kind)
+        {
+          memcpy (reason, msg, sizeof reason);
+          char *aside = keep_aside (path, kind);
+          if (!aside)
+            {
+              __pathprof_report ("profile '%s' is %s (%s) and cannot be "
+                                 "kept aside: %s; not overwriting it",
+                                 path,
+                                 kind[0] == 'c' ? "corrupt"
+                                                : "from another build",
+                                 reason, strerror (errno));
+              goto out;
+            }
+          if (kind[0] == 'c')
+            __pathprof_report ("profile '%s' is corrupt (%s); kept it as "
+                               "'%s'",
+                               path, reason, aside);
+          else
+            __pathprof_report ("profile '%s' does not match this program "
+                               "(%s); kept it as '%s'",
+                               path, reason, aside);
+          free (aside);
+        }
+    }
+
+  {
+    unsigned char *out;
+    size_t out_size;
+    if (ppd_serialize (result, &out, &out_size, msg) != PPD_OK)
+      {
+        __pathprof_report ("cannot write profile '%s': %s", path, msg);
+        goto out;
+      }
+    ret = replace_file (path, out, out_size);
+    free (out);
+  }
+  goto out;
+
+fail_errno:
+  __pathprof_report ("cannot write profile '%s': %s", path, strerror (errno));
+out:
+  if (fd >= 0)
+    close (fd); /* releases the lock, after the rename */
+  free (buf);
+  ppd_profile_free (&old);
+  free (path);
+  return ret;
+}

@@ -1,0 +1,67 @@
+#!/bin/sh
+# End-to-end: the plugin, runtime and tool on the bundled example.
+#
+#   sh tests/e2e/run.sh BUILD_DIR      (make check-e2e)
+#
+# Oracle independent of pathprof: tokstat prints what it counted, and each
+# count fixes how often a function was entered, so for every optimization
+# level the path profile must give exactly
+#   invocations(scan_line)   = lines
+#   invocations(is_keyword)  = identifiers + keywords
+#   invocations(scan_number) = decimal + hex + float
+#   invocations(main)        = runs,  path executions(main) = lines + runs
+# (main's loop ends one path per line read, plus the final exit path).
+# Also: the instrumented program prints exactly what the plain build does.
+# Ends with the line "N passed, N failed".
+set -u
+B=$(cd "${1:?usage: run.sh BUILD_DIR}" && pwd -P)
+SRC=$(cd "$(dirname "$0")/../.." && pwd -P)
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+W=$(mktemp -d "${TMPDIR:-/tmp}/pathprof-e2e.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+pass=0
+fail=0
+is () {
+  if [ "$2" = "$3" ]; then pass=$((pass + 1)); echo "PASS: $1"
+  else fail=$((fail + 1)); echo "FAIL: $1: expected '$2', got '$3'"; fi
+}
+
+INPUTS="$SRC/example/tokstat.c $SRC/example/input.c"
+for opts in "-O0" "-O0 -g" "-O1" "-O2" "-O2 -g" "-O3" "-O2 -flto" "-Os"; do
+  d=$W/$(echo "$opts" | tr -d ' -')
+  mkdir -p "$d"
+  cd "$d" || exit 1
+  gcc $opts -c "$SRC/example/tokstat.c" -o plain.o && gcc $opts plain.o -o plain
+  if ! gcc $opts -fplugin="$B/pathprof.so" -c "$SRC/example/tokstat.c" \
+       -o tokstat.o 2> cc.err; then
+    is "$opts: compiles" "" "$(cat cc.err)"; continue
+  fi
+  is "$opts: compiler is silent" "" "$(cat cc.err)"
+  gcc $opts tokstat.o -L"$B" -lpathprof -o tokstat
+  lines=0 idents=0 numbers=0 runs=0 same=yes
+  for f in $INPUTS; do
+    ./tokstat "$f" > out.txt; rc=$?
+    ./plain "$f" > plain.txt; prc=$?
+    cmp -s out.txt plain.txt && [ $rc = $prc ] || same=no
+    set -- $(cat out.txt)
+    # lines L identifiers I keywords K decimal D hex H float F ...
+    lines=$((lines + $2)); idents=$((idents + $4 + $6))
+    numbers=$((numbers + $8 + ${10} + ${12})); runs=$((runs + 1))
+  done
+  is "$opts: output and exit status unchanged" yes "$same"
+  "$B/pathprof" show --json tokstat.ppd > show.json 2> show.err
+  got=$("$PY" - show.json <<'PYEOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+fns = {f["name"]: f for o in doc["objects"] for f in o["functions"]}
+def inv(n): return fns[n]["invocations"] if n in fns else -1
+print(inv("scan_line"), inv("is_keyword"), inv("scan_number"), inv("main"),
+      fns["main"]["path_executions"] if "main" in fns else -1)
+PYEOF
+)
+  is "$opts: invocations and main's path executions" \
+     "$lines $idents $numbers $runs $((lines + runs))" "$got"
+done
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

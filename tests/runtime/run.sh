@@ -1,0 +1,311 @@
+#!/bin/sh
+# pathprof runtime tests.
+#
+# Copyright (C) 2026 The pathprof developers.
+# SPDX-License-Identifier: 0BSD
+#
+#   sh tests/runtime/run.sh BUILD_DIR      (make check-runtime)
+#
+# Builds programs around a hand-written instrumented object
+# (fake-object.h) linked with BUILD_DIR/libpathprof.a, runs them, and
+# checks the profiles they write exactly with `pathprof dump`, and the
+# runtime's stderr messages and exit statuses exactly.  Ends with the line
+# "N passed, N failed"; the exit status is 1 if anything failed.
+
+set -u
+B=${1:?usage: run.sh BUILD_DIR}
+B=$(cd "$B" && pwd -P)
+SRC=$(cd "$(dirname "$0")/../.." && pwd -P)
+CC=${CC:-cc}
+T=$B/tests/runtime
+PP=$B/pathprof
+mkdir -p "$T"
+W=$(mktemp -d "${TMPDIR:-/tmp}/pathprof-rt.XXXXXX")
+W=$(cd "$W" && pwd -P)
+trap 'rm -rf "$W"' EXIT
+
+pass=0
+fail=0
+ok () { pass=$((pass + 1)); echo "PASS: $1"; }
+ko () { fail=$((fail + 1)); echo "FAIL: $1"; }
+# same NAME EXPECTED ACTUAL: files equal.
+same () {
+  if cmp -s "$2" "$3"; then ok "$1"; else
+    ko "$1"; diff -u "$2" "$3" | head -40; fi
+}
+# is NAME EXPECTED ACTUAL: strings equal.
+is () {
+  if [ "$2" = "$3" ]; then ok "$1"; else
+    ko "$1"; echo "  expected: $2"; echo "  actual:   $3"; fi
+}
+
+# --- build -----------------------------------------------------------------
+RTFLAGS="-O1 -g -Wall -Wextra -I$SRC/runtime -I$SRC/tests/runtime"
+LIBS="-L$B -lpathprof -pthread -ldl"
+build () { # OUT SRC [FLAGS...]
+  out=$1 src=$2; shift 2
+  if ! $CC $RTFLAGS "$@" "$SRC/tests/runtime/$src" $LIBS -o "$T/$out" \
+       2> "$W/build.err"; then
+    cat "$W/build.err"; echo "0 passed, 1 failed"; exit 1
+  fi
+}
+build rt_prog rt_prog.c
+build rt_prog_stamp2 rt_prog.c -DFAKE_STAMP=0x12345678u
+build rt_prog_ck2 rt_prog.c -DFAKE_ARRAY_CHECKSUM=0x11111112u
+build rt_prog_abi99 rt_prog.c -DFAKE_ABI=99
+build rt_prog_wrap rt_prog.c -Wl,--wrap=execve
+build fakelib.so fakelib.c -shared -fPIC
+RT=$T/rt_prog
+
+# dump_of PROFILE: `pathprof dump` without the program line (the program
+# name is checked once, below).
+dump_of () { "$PP" dump "$1" | grep -v '^program '; }
+
+# head_of OBJECT_LINE: expected dump lines for the fake object.
+fn_array () { # DROPPED COUNTS
+  echo "  function \"f_array\" source \"fake.c\" checksum 0x11111111 storage array paths 8 dropped 0 counts $1"
+}
+fn_hash () { # DROPPED COUNTS
+  echo "  function \"f_hash\" source \"fake.c\" checksum 0x22222222 storage hash paths 1000000 dropped $1 counts $2"
+}
+fn_threads () { # COUNTS
+  echo "  function \"f_threads\" source \"fake.c\" checksum 0x33333333 storage hash paths 1000 dropped 0 counts $1"
+}
+obj () { # RUNS [STAMP]
+  echo "object \"/fake/rt_prog.ppno\" stamp ${2:-0x5f3a9c21} runs $1"
+}
+
+# --- two runs merge --------------------------------------------------------
+P=$W/merge.ppd
+PATHPROF_FILE=$P "$RT" a 0 5 a 3 2 h 7 3 2> "$W/err1"
+PATHPROF_FILE=$P "$RT" a 0 5 a 3 2 h 7 3 2>> "$W/err1"
+{ echo "pathprof-data 1"; obj 2; fn_array 2; echo "    0 10"; echo "    3 4"
+  fn_hash 0 1; echo "    7 6"; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "two runs add counts and runs" "$W/exp" "$W/out"
+is "runs print nothing" "" "$(cat "$W/err1")"
+is "program name recorded" "program \"$RT\"" "$("$PP" dump "$P" | grep '^program ')"
+
+# --- concurrent writers ----------------------------------------------------
+P=$W/conc.ppd
+for round in 1 2 3; do
+  for i in 1 2 3 4 5 6 7 8; do
+    PATHPROF_FILE=$P "$RT" a 1 1000 h 42 10 threads 2 50 2>> "$W/err2" &
+  done
+  wait
+done
+{ echo "pathprof-data 1"; obj 24; fn_array 1; echo "    1 24000"
+  fn_hash 0 1; echo "    42 240"; fn_threads 5
+  for id in 0 1 2 3 4; do echo "    $id 480"; done; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "8 concurrent processes x 3 rounds lose no run" "$W/exp" "$W/out"
+is "concurrent runs print nothing" "" "$(cat "$W/err2")"
+
+# --- fork --------------------------------------------------------------------
+P=$W/fork.ppd
+PATHPROF_FILE=$P "$RT" a 0 5 fork a 1 7
+{ echo "pathprof-data 1"; obj 2; fn_array 2; echo "    0 5"; echo "    1 7"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "fork child counts only its own paths" "$W/exp" "$W/out"
+
+# --- corrupt existing file -------------------------------------------------
+P=$W/corrupt.ppd
+PATHPROF_FILE=$P "$RT" a 0 1
+# Flip the last byte of the (valid) file: the CRC catches it.
+size=$(wc -c < "$P")
+printf '\377' | dd of="$P" bs=1 seek=$((size - 1)) conv=notrunc 2> /dev/null
+cp "$P" "$W/flipped"
+PATHPROF_FILE=$P "$RT" a 0 1 2> "$W/err"
+is "corrupt file message" \
+  "pathprof: profile '$P' is corrupt (payload checksum mismatch); kept it as '$P.corrupt'" \
+  "$(cat "$W/err")"
+if cmp -s "$W/flipped" "$P.corrupt"; then ok "corrupt file kept aside unchanged"
+else ko "corrupt file kept aside unchanged"; fi
+{ echo "pathprof-data 1"; obj 1; fn_array 1; echo "    0 1"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "new data written after a corrupt file" "$W/exp" "$W/out"
+head -c 20 "$P" > "$W/trunc" && cp "$W/trunc" "$P"
+PATHPROF_FILE=$P "$RT" a 0 1 2> "$W/err"
+is "truncated file detected, next name" \
+  "pathprof: profile '$P' is corrupt (truncated header (20 bytes)); kept it as '$P.corrupt.1'" \
+  "$(cat "$W/err")"
+if cmp -s "$W/trunc" "$P.corrupt.1"; then ok "second corrupt file numbered"
+else ko "second corrupt file numbered"; fi
+dump_of "$P" > "$W/out"
+same "new data written after a truncated file" "$W/exp" "$W/out"
+printf 'not a profile\n' > "$W/foreign"
+PATHPROF_FILE=$W/foreign "$RT" a 0 1 status 5 2> "$W/err"; rc=$?
+is "someone else's file is not touched: message, status" \
+  "5:pathprof: cannot write profile '$W/foreign': the file exists and is not a pathprof profile; not overwriting it" \
+  "$rc:$(cat "$W/err")"
+is "someone else's file is not touched: contents" \
+  "not a profile:" "$(cat "$W/foreign"):$(ls "$W" | grep '^foreign.')"
+"$PP" dump "$P.corrupt" > /dev/null 2> "$W/err"; rc=$?
+is "tool rejects a corrupt profile" \
+  "1:pathprof: $P.corrupt: corrupt profile: payload checksum mismatch" \
+  "$rc:$(cat "$W/err")"
+: > "$W/empty.ppd"
+PATHPROF_FILE=$W/empty.ppd "$RT" a 0 1 2> "$W/err"
+is "an empty file is no profile, not corrupt" ":1" \
+  "$(cat "$W/err"):$(dump_of "$W/empty.ppd" | grep -c 'runs 1$')"
+
+# --- unwritable destination ------------------------------------------------
+PATHPROF_FILE=/nonexistent/dir/x.ppd "$RT" a 0 1 status 7 2> "$W/err"; rc=$?
+is "unwritable destination: message" \
+  "pathprof: cannot write profile '/nonexistent/dir/x.ppd': No such file or directory" \
+  "$(cat "$W/err")"
+is "unwritable destination: exit status unchanged" 7 "$rc"
+PATHPROF_FILE=$W "$RT" a 0 1 2> "$W/err"; rc=$?
+is "directory as destination" \
+  "0:pathprof: cannot write profile '$W': Is a directory" "$rc:$(cat "$W/err")"
+PATHPROF_FILE=/dev/null "$RT" a 0 1 2> "$W/err"; rc=$?
+if [ $rc = 0 ] && [ ! -s "$W/err" ] && [ -c /dev/null ]; then
+  ok "/dev/null destination"; else ko "/dev/null destination"; fi
+
+# --- hash table full -------------------------------------------------------
+P=$W/full.ppd
+PATHPROF_FILE=$P "$RT" h 10 1 h 11 2 h 12 3 h 13 4 h 14 5 h 15 6 h 10 1
+{ echo "pathprof-data 1"; obj 1; fn_array 0; fn_hash 11 4
+  echo "    10 2"; echo "    11 2"; echo "    12 3"; echo "    13 4"
+  fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "full hash table counts dropped paths exactly" "$W/exp" "$W/out"
+
+# --- atomic hash adds from threads ----------------------------------------
+P=$W/threads.ppd
+PATHPROF_FILE=$P "$RT" threads 8 100000
+{ echo "pathprof-data 1"; obj 1; fn_array 0; fn_hash 0 0; fn_threads 5
+  for id in 0 1 2 3 4; do echo "    $id 160000"; done; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "8 threads x 100000 atomic hash adds exact" "$W/exp" "$W/out"
+
+# --- exit from another thread ----------------------------------------------
+P=$W/exitthread.ppd
+PATHPROF_FILE=$P "$RT" a 0 2 exit-thread 3 2> "$W/err"; rc=$?
+{ echo "pathprof-data 1"; obj 1; fn_array 1; echo "    0 2"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "exit() from a thread writes the profile" "$W/exp" "$W/out"
+is "exit() from a thread keeps the status" "3:" "$rc:$(cat "$W/err")"
+
+# --- another build ---------------------------------------------------------
+P=$W/mismatch.ppd
+PATHPROF_FILE=$P "$RT" a 0 1
+PATHPROF_FILE=$P "$T/rt_prog_stamp2" a 0 1 2> "$W/err"
+is "recompiled object: message" \
+  "pathprof: profile '$P' does not match this program (object '/fake/rt_prog.ppno' is from another compilation (stamp 0x5f3a9c21, not 0x12345678)); kept it as '$P.mismatch'" \
+  "$(cat "$W/err")"
+{ echo "pathprof-data 1"; obj 1 0x12345678; fn_array 1; echo "    0 1"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "recompiled object: new profile" "$W/exp" "$W/out"
+{ echo "pathprof-data 1"; obj 1; fn_array 1; echo "    0 1"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P.mismatch" > "$W/out"
+same "recompiled object: old profile kept" "$W/exp" "$W/out"
+P=$W/mismatch2.ppd
+PATHPROF_FILE=$P "$RT" a 0 1
+PATHPROF_FILE=$P "$T/rt_prog_ck2" a 0 1 2> "$W/err"
+is "changed function: message" \
+  "pathprof: profile '$P' does not match this program (function 'f_array' of object '/fake/rt_prog.ppno' differs in checksum (checksum 0x11111111 with 8 paths, not 0x11111112 with 8 paths)); kept it as '$P.mismatch'" \
+  "$(cat "$W/err")"
+
+# --- ABI version -----------------------------------------------------------
+P=$W/abi.ppd
+PATHPROF_FILE=$P "$T/rt_prog_abi99" a 0 1 2> "$W/err"; rc=$?
+is "other ABI version refused" \
+  "0:pathprof: ignoring an object built for runtime ABI version 99 (this libpathprof supports version 1); rebuild it with the matching pathprof" \
+  "$rc:$(cat "$W/err")"
+if [ -e "$P" ]; then ko "nothing written without objects"
+else ok "nothing written without objects"; fi
+
+# --- file names --------------------------------------------------------------
+mkdir "$W/d1"
+(cd "$W/d1" && unset PATHPROF_FILE && "$RT" a 0 1 chdir /)
+if [ -f "$W/d1/rt_prog.ppd" ] && [ ! -e /rt_prog.ppd ]; then
+  ok "default name in the start directory despite chdir"
+else ko "default name in the start directory despite chdir"; fi
+(cd "$W/d1" && PATHPROF_FILE=rel.ppd "$RT" a 0 1 chdir /)
+if [ -f "$W/d1/rel.ppd" ]; then ok "relative PATHPROF_FILE"
+else ko "relative PATHPROF_FILE"; fi
+pid=$(PATHPROF_FILE="$W/p-%p-%%.ppd" "$RT" pid)
+if [ -f "$W/p-$pid-%.ppd" ]; then ok "%p and %%"; else ko "%p and %%"; fi
+PATHPROF_FILE="$W/h-%h.ppd" "$RT" a 0 1
+if [ -f "$W/h-$(uname -n).ppd" ]; then ok "%h"; else ko "%h"; fi
+PATHPROF_FILE="$W/m-%m.ppd" "$RT" a 0 1
+PATHPROF_FILE="$W/m-%m.ppd" "$T/rt_prog_stamp2" a 0 1
+is "%m differs between builds" 2 \
+  "$(ls "$W" | grep -c '^m-[0-9a-f]\{8\}\.ppd$')"
+ln -s "$W/target.ppd" "$W/link.ppd"
+PATHPROF_FILE=$W/link.ppd "$RT" a 0 1
+PATHPROF_FILE=$W/link.ppd "$RT" a 0 1
+if [ -L "$W/link.ppd" ] && [ "$(dump_of "$W/target.ppd" | grep -c 'runs 2$')" = 1 ]
+then ok "symbolic link followed, kept"; else ko "symbolic link followed, kept"; fi
+
+# --- dump, reset, exec -----------------------------------------------------
+P=$W/dump.ppd
+PATHPROF_FILE=$P "$RT" a 0 1 dump a 0 2
+{ echo "pathprof-data 1"; obj 1; fn_array 1; echo "    0 1"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "__pathprof_dump: later counts not written at exit" "$W/exp" "$W/out"
+P=$W/reset.ppd
+PATHPROF_FILE=$P "$RT" a 0 1 dump reset a 0 2
+{ echo "pathprof-data 1"; obj 1; fn_array 1; echo "    0 3"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "__pathprof_dump + __pathprof_reset: one run, all counts" "$W/exp" "$W/out"
+PATHPROF_FILE=$W/errno.ppd "$RT" a 0 1 errno-dump 2> "$W/err"; rc=$?
+is "errno preserved by __pathprof_dump" "0:" "$rc:$(cat "$W/err")"
+{ echo "pathprof-data 1"; obj 2; fn_array 2; echo "    0 4"; echo "    2 1"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+PATHPROF_FILE=$W/exec.ppd "$RT" a 0 4 exec
+dump_of "$W/exec.ppd" > "$W/out"
+same "__pathprof_execve writes before exec" "$W/exp" "$W/out"
+PATHPROF_FILE=$W/wrap.ppd "$T/rt_prog_wrap" a 0 4 rawexec
+dump_of "$W/wrap.ppd" > "$W/out"
+same "-Wl,--wrap=execve writes before exec" "$W/exp" "$W/out"
+PATHPROF_FILE=$W/raw.ppd "$RT" a 0 4 rawexec
+{ echo "pathprof-data 1"; obj 1; fn_array 1; echo "    2 1"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$W/raw.ppd" > "$W/out"
+same "plain execve loses the unwritten counts (documented)" "$W/exp" "$W/out"
+
+# --- an instrumented shared library, dlopen'ed and dlclose'd ---------------
+P=$W/dl.ppd
+PATHPROF_FILE=$P "$RT" a 0 1 dl "$T/fakelib.so" 3 2> "$W/err"
+{ echo "pathprof-data 1"
+  echo "object \"/fake/fakelib.ppno\" stamp 0x0000abcd runs 1"
+  fn_array 1; echo "    5 3"; fn_hash 0 0; fn_threads 0
+  obj 1; fn_array 1; echo "    0 1"; fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "dlclose'd library writes its own object" "$W/exp" "$W/out"
+is "dlclose'd library: no message" "" "$(cat "$W/err")"
+
+# --- damaged files never crash the reader ----------------------------------
+# With AddressSanitizer where the compiler has it, so that a read out of
+# bounds fails the test even when it would not crash.
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
+echo 'int main (void) { return 0; }' > "$W/san.c"
+$CC $SAN "$W/san.c" -o "$W/san" 2> /dev/null && "$W/san" || SAN=
+if $CC -O1 -g $SAN -Wall -Wextra -I"$SRC/runtime" "$SRC/runtime/ppd-io.c" \
+     "$SRC/tests/runtime/fuzz_ppd.c" -o "$T/fuzz_ppd" 2> "$W/build.err"; then
+  "$T/fuzz_ppd" "$P" 20000 > "$W/out" 2>&1; rc=$?
+  if [ $rc = 0 ]; then ok "20000 damaged profiles rejected or read safely"
+  else ko "20000 damaged profiles rejected or read safely"; cat "$W/out"; fi
+else ko "build fuzz_ppd"; cat "$W/build.err"; fi
+
+# --- leftovers and the specs file -------------------------------------------
+is "no temporary files left" "" "$(ls -a "$W" | grep '\.tmp')"
+echo 'int main (void) { return 0; }' > "$W/t.c"
+$CC -specs="$B/pathprof.specs" -### "$W/t.c" -o "$W/t" 2> "$W/specs.out"
+if grep -q -- "-fplugin=[^ ]*pathprof" "$W/specs.out" \
+   && grep -q -- ' -lpathprof ' "$W/specs.out" \
+   && grep -q -- " -L$B " "$W/specs.out"; then
+  ok "specs file adds -fplugin, -L and -lpathprof"
+else ko "specs file adds -fplugin, -L and -lpathprof"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

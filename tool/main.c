@@ -1,0 +1,247 @@
+/* pathprof tool: command line.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ *   pathprof show [--json] [--top N] [--notes-dir DIR] PROFILE.ppd
+ *   pathprof merge -o OUT IN.ppd...
+ *   pathprof dump PROFILE.ppd...
+ *   pathprof check-notes NOTES.ppno...
+ *   pathprof --help | --version
+ *
+ * Exit status as gcov-tool: 0 success, 1 any error (usage included).
+ * Errors go to stderr as "pathprof: FILE: problem"; notes diagnostics as
+ * "FILE:LINE: message".
+ */
+#define _GNU_SOURCE 1
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "notes.h"
+#include "tool.h"
+
+static const char usage_text[]
+  = "Usage: pathprof COMMAND [OPTION]... FILE...\n"
+    "Report and combine Ball-Larus path profiles.\n"
+    "\n"
+    "Commands:\n"
+    "  show [--json] [--top N] [--notes-dir DIR] PROFILE.ppd\n"
+    "        per function: invocations, path executions and the hottest\n"
+    "        paths with their share and source lines; --json adds the\n"
+    "        execution count of every edge, derived from the paths.\n"
+    "        --top N lists N paths per function (default 10, 0 = all);\n"
+    "        --notes-dir DIR looks for the notes files (.ppno) in DIR\n"
+    "        before the place recorded in the profile.\n"
+    "  merge -o OUT IN.ppd...\n"
+    "        add the profiles (counts and runs) of one program into OUT;\n"
+    "        fails, naming the function, if they come from different\n"
+    "        builds.\n"
+    "  dump PROFILE.ppd...\n"
+    "        the raw records of profiles, as text.\n"
+    "  check-notes NOTES.ppno...\n"
+    "        read and verify notes files; prints one summary line each.\n"
+    "\n"
+    "  -h, --help     display this help and exit\n"
+    "  -v, --version  display version information and exit\n"
+    "\n"
+    "Exit status: 0 on success, 1 on any error.\n"
+    "The profile is written by programs compiled with the pathprof plugin\n"
+    "(see PATHPROF_FILE in the runtime documentation).\n";
+
+static int
+usage_error (const char *fmt, const char *arg)
+{
+  fputs ("pathprof: ", stderr);
+  fprintf (stderr, fmt, arg);
+  fputs ("\nTry 'pathprof --help' for more information.\n", stderr);
+  return 1;
+}
+
+static int
+cmd_show (int argc, char **argv)
+{
+  static const struct option longopts[]
+    = { { "json", no_argument, NULL, 'j' },
+        { "top", required_argument, NULL, 't' },
+        { "notes-dir", required_argument, NULL, 'N' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 } };
+  struct show_options opt = { 0, 10, NULL };
+  int c;
+  optind = 1;
+  while ((c = getopt_long (argc, argv, "+jt:N:h", longopts, NULL)) != -1)
+    switch (c)
+      {
+      case 'j':
+        opt.json = 1;
+        break;
+      case 't':
+        {
+          char *end;
+          errno = 0;
+          unsigned long v = strtoul (optarg, &end, 10);
+          if (!*optarg || *end || errno || optarg[0] == '-')
+            return usage_error ("show: bad --top value '%s'", optarg);
+          opt.top = v;
+          break;
+        }
+      case 'N':
+        opt.notes_dir = optarg;
+        break;
+      case 'h':
+        fputs (usage_text, stdout);
+        return 0;
+      default:
+        return usage_error ("%s", "show: bad option");
+      }
+  if (argc - optind != 1)
+    return usage_error ("%s", "show: exactly one PROFILE.ppd expected");
+  return tool_show (argv[optind], &opt, stdout);
+}
+
+static int
+cmd_merge (int argc, char **argv)
+{
+  static const struct option longopts[]
+    = { { "output", required_argument, NULL, 'o' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 } };
+  const char *outname = NULL;
+  int c;
+  optind = 1;
+  while ((c = getopt_long (argc, argv, "+o:h", longopts, NULL)) != -1)
+    switch (c)
+      {
+      case 'o':
+        outname = optarg;
+        break;
+      case 'h':
+        fputs (usage_text, stdout);
+        return 0;
+      default:
+        return usage_error ("%s", "merge: bad option");
+      }
+  if (!outname)
+    return usage_error ("%s", "merge: -o OUT is required");
+  if (optind >= argc)
+    return usage_error ("%s", "merge: no input profiles");
+  struct ppd_profile acc;
+  char msg[PPD_MSG_SIZE];
+  if (tool_read_profile (argv[optind], &acc))
+    {
+      ppd_profile_free (&acc);
+      return 1;
+    }
+  for (int i = optind + 1; i < argc; i++)
+    {
+      struct ppd_profile in;
+      if (tool_read_profile (argv[i], &in))
+        {
+          ppd_profile_free (&in);
+          ppd_profile_free (&acc);
+          return 1;
+        }
+      enum ppd_status st = ppd_merge (&acc, &in, msg);
+      ppd_profile_free (&in);
+      if (st != PPD_OK)
+        {
+          if (st == PPD_ERR_MISMATCH)
+            tool_error ("%s: cannot merge: %s", argv[i], msg);
+          else
+            tool_error ("%s: %s", argv[i], msg);
+          ppd_profile_free (&acc);
+          return 1;
+        }
+    }
+  enum ppd_status st = ppd_write_file (outname, &acc, msg);
+  ppd_profile_free (&acc);
+  if (st != PPD_OK)
+    {
+      tool_error ("%s: %s", outname, msg);
+      return 1;
+    }
+  return 0;
+}
+
+static int
+cmd_dump (int argc, char **argv)
+{
+  int status = 0;
+  if (argc < 2)
+    return usage_error ("%s", "dump: no profiles");
+  for (int i = 1; i < argc; i++)
+    status |= tool_dump (argv[i], stdout);
+  return status;
+}
+
+static int
+cmd_check_notes (int argc, char **argv)
+{
+  int status = 0;
+  if (argc < 2)
+    return usage_error ("%s", "check-notes: no notes files");
+  for (int i = 1; i < argc; i++)
+    {
+      struct notes_file nf;
+      char msg[1024];
+      int r = notes_read (argv[i], &nf, msg, sizeof msg);
+      if (r == -2)
+        {
+          tool_error ("%s", msg);
+          status = 1;
+        }
+      else if (r != 0)
+        {
+          fflush (stdout);
+          fprintf (stderr, "%s\n", msg);
+          status = 1;
+        }
+      else
+        printf ("%s: stamp 0x%08x, %zu function%s, ok\n", argv[i],
+                (unsigned) nf.stamp, nf.n_functions,
+                nf.n_functions == 1 ? "" : "s");
+      notes_free (&nf);
+    }
+  return status;
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 2)
+    return usage_error ("%s", "no command given");
+  const char *cmd = argv[1];
+  int status;
+  if (strcmp (cmd, "--help") == 0 || strcmp (cmd, "-h") == 0)
+    {
+      fputs (usage_text, stdout);
+      status = 0;
+    }
+  else if (strcmp (cmd, "--version") == 0 || strcmp (cmd, "-v") == 0)
+    {
+      printf ("pathprof %s\n"
+              "profile data format version %u, notes format version %u\n",
+              PATHPROF_VERSION, PATHPROF_PPD_VERSION, PATHPROF_NOTES_VERSION);
+      status = 0;
+    }
+  else if (strcmp (cmd, "show") == 0)
+    status = cmd_show (argc - 1, argv + 1);
+  else if (strcmp (cmd, "merge") == 0)
+    status = cmd_merge (argc - 1, argv + 1);
+  else if (strcmp (cmd, "dump") == 0)
+    status = cmd_dump (argc - 1, argv + 1);
+  else if (strcmp (cmd, "check-notes") == 0)
+    status = cmd_check_notes (argc - 1, argv + 1);
+  else
+    return usage_error ("unknown command '%s'", cmd);
+  /* A write error on stdout (a full disk, a closed pipe) is a failure.  */
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      tool_error ("write error: %s", strerror (errno));
+      status = 1;
+    }
+  return status;
+}

@@ -1,0 +1,66 @@
+/* pathprof tool: reader of the notes file (.ppno), specs/notes-format.md.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef PATHPROF_TOOL_NOTES_H
+#define PATHPROF_TOOL_NOTES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ppcore.h"
+
+/* Where a CFG node's statements are ("" and 0 0 when it has none).  */
+struct notes_block
+{
+  int present;          /* a `block` record was given for the node */
+  unsigned bb;          /* GCC basic block index */
+  char *file;
+  unsigned long line_lo, line_hi;
+};
+
+struct notes_function
+{
+  char *name;
+  char *source;
+  uint32_t checksum;
+  mpz_t paths;          /* as recorded (and verified) */
+  int storage;          /* PATHPROF_STORAGE_* */
+  unsigned line;        /* of the `function` record */
+  unsigned n_nodes, entry;
+  struct notes_block *blocks; /* n_nodes entries */
+  /* Rebuilt from the cfg/exit/edge records with the core and checked
+     against `checksum`, `paths` and the `dagedge` records.  */
+  pp_cfg *cfg;
+  pp_dag *dag;
+  pp_numbering *num;
+};
+
+struct notes_file
+{
+  char *path;
+  unsigned version;
+  uint32_t stamp;
+  char *producer;       /* NULL if absent */
+  char *object;         /* NULL if absent */
+  struct notes_function *functions;
+  size_t n_functions;
+};
+
+/* Reads and verifies the notes file PATH into OUT.  Returns 0; -1 with
+   the diagnostic "PATH:LINE: message" in MSG (MSG_SIZE bytes) for bad
+   contents; -2 with "PATH: message" for I/O errors.  OUT must be freed
+   with notes_free either way.  */
+int notes_read (const char *path, struct notes_file *out, char *msg,
+                size_t msg_size);
+void notes_free (struct notes_file *nf);
+/* Binary search by assembler name (functions are kept sorted); NULL.  */
+struct notes_function *notes_find (const struct notes_file *nf,
+                                   const char *name);
+
+/* Names used in the notes file for core enums.  */
+const char *notes_edge_kind_name (pp_edge_kind kind);
+const char *notes_cut_name (pp_cut_kind cut);
+
+#endif /* PATHPROF_TOOL_NOTES_H */

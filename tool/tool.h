@@ -1,0 +1,42 @@
+/* pathprof tool: declarations shared by the tool's files.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef PATHPROF_TOOL_H
+#define PATHPROF_TOOL_H
+
+#include <stdio.h>
+
+#include "ppd-io.h"
+
+#ifndef PATHPROF_VERSION
+#define PATHPROF_VERSION "0.1"
+#endif
+
+/* Prints "pathprof: " and the message on stderr.  */
+void tool_error (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
+
+/* Reads PROFILE, reporting failures as "pathprof: PROFILE: problem".  */
+int tool_read_profile (const char *path, struct ppd_profile *p);
+
+/* Writes S as a C-escaped string in double quotes (the notes file's
+   string syntax, also used by `dump`).  */
+void tool_print_cstring (FILE *out, const char *s);
+
+struct show_options
+{
+  int json;
+  unsigned long top;     /* paths per function; 0 = all */
+  const char *notes_dir; /* look for notes here first, or NULL */
+};
+
+/* `pathprof show`: returns the exit status (0, or 1 if anything could
+   not be read or decoded; what could be is still shown).  */
+int tool_show (const char *profile, const struct show_options *opt,
+               FILE *out);
+
+/* `pathprof dump`: the raw contents of a .ppd as text.  */
+int tool_dump (const char *profile, FILE *out);
+
+#endif /* PATHPROF_TOOL_H */
