@@ -201,6 +201,12 @@ $(B)/plugin/%.o: plugin/%.cc $(PLUGIN_HDR)
 
 $(PLUGIN_SO): $(PLUGIN_OBJ) $(CORE_PIC)
 	$(CXX) -shared $(PLUGIN_OBJ) $(CORE_PIC) -lgmp -o $@
+
+.PHONY: install-plugin
+install-plugin: $(PLUGIN_SO)
+	install -d $(DESTDIR)$(dir $(RT_PLUGIN_INSTALL))
+	install -m 755 $(PLUGIN_SO) $(DESTDIR)$(RT_PLUGIN_INSTALL)
+install: install-plugin
 # --- end plugin ---
 
 # --- example ---
