@@ -85,13 +85,13 @@ pp_placement_compute (const pp_dag *dag, const double *freq,
   unsigned *queue = pp_calloc (n, sizeof *queue, err);
   unsigned char *clean = pp_calloc (n, 1, err);
   if (!pl || !rank || !uf || !tstart || !tlist || !queue || !clean)
-    goto fail;
+    goto done;
   pl->n_edges = m;
   pl->is_chord = pp_calloc (m, 1, err);
   pl->is_set = pp_calloc (m, 1, err);
   pl->tree_parent_edge = pp_calloc (n, sizeof (long), err);
   if (!pl->is_chord || !pl->is_set || !pl->tree_parent_edge)
-    goto fail;
+    goto done;
 
   /* Kruskal on the undirected graph, t-s first so it is never a chord:
      instrumenting it would mean code after every path end.  */
@@ -172,7 +172,7 @@ pp_placement_compute (const pp_dag *dag, const double *freq,
       st = pp_fail (err, PP_ERR_INVALID,
                     "the DAG is not connected: %u of %u nodes in the tree",
                     tail, n);
-      goto fail;
+      goto done;
     }
 
   /* Push the initialization down (see the file comment).  */
@@ -194,16 +194,11 @@ pp_placement_compute (const pp_dag *dag, const double *freq,
     pl->is_set[e] = clean[dag->edges[e].src]
                     && (pl->is_chord[e] || !clean[dag->edges[e].dst]);
 
-  free (rank);
-  free (uf);
-  free (tstart);
-  free (tlist);
-  free (queue);
-  free (clean);
   *out = pl;
-  return PP_OK;
+  pl = NULL;
+  st = PP_OK;
 
-fail:
+done:
   free (rank);
   free (uf);
   free (tstart);
