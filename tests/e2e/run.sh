@@ -63,5 +63,14 @@ PYEOF
   is "$opts: invocations and main's path executions" \
      "$lines $idents $numbers $runs $((lines + runs))" "$got"
 done
+# Bad plugin arguments are refused once, at plugin load, naming the valid ones.
+cd "$W" || exit 1
+echo 'int main (void) { return 0; }' > min.c
+LC_ALL=C gcc -fplugin="$B/pathprof.so" -fplugin-arg-pathprof-bogus=1 -c min.c \
+  2> err.txt
+is "unknown plugin argument: status and exact message" "1
+cc1: error: pathprof: unknown argument 'bogus'; valid arguments are: array-threshold=N, hash-size=N, notes-dir=DIR, verbose, warn-skipped=0|1, trace, help
+cc1: error: failed to initialize plugin $B/pathprof.so" "$?
+$(cat err.txt)"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
