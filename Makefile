@@ -207,6 +207,23 @@ install-plugin: $(PLUGIN_SO)
 	install -d $(DESTDIR)$(dir $(RT_PLUGIN_INSTALL))
 	install -m 755 $(PLUGIN_SO) $(DESTDIR)$(RT_PLUGIN_INSTALL)
 install: install-plugin
+
+# The plugin's own tests (plugin/tests/run.sh): an exactness oracle that
+# replays block traces, and a stand-in runtime, so the plugin is tested
+# independently of libpathprof and the tool.
+PLUGIN_TESTS := $(B)/plugin-tests/oracle $(B)/plugin-tests/harness.o
+.PHONY: check-plugin
+check: check-plugin
+check-plugin: $(PLUGIN_SO) $(PLUGIN_TESTS)
+	sh plugin/tests/run.sh $(abspath $(B))
+
+$(B)/plugin-tests/oracle: plugin/tests/oracle.c $(CORE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iplugin/core $< $(CORE_LIB) -lgmp -o $@
+
+$(B)/plugin-tests/harness.o: plugin/tests/harness.c runtime/pathprof-format.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iruntime -c $< -o $@
 # --- end plugin ---
 
 # --- example ---

@@ -98,8 +98,8 @@ pp_map_free (pp_fn_map *map)
   memset (map, 0, sizeof *map);
 }
 
-/* Breadth-first reachability from ENTRY, over all edges or (PP_EDGES_ONLY)
-   over those that become pp_cfg edges, never entering a dispatcher.  */
+/* Breadth-first reachability from ENTRY: over all edges, or (PP_EDGES_ONLY)
+   over those that become pp_cfg edges (which never enter a dispatcher).  */
 static void
 reach (function *fn, unsigned char *seen, bool pp_edges_only)
 {
@@ -272,7 +272,7 @@ pp_map_function (function *fn, pp_fn_map *map, const char **why)
             if (map->restart[w] && cfg->edges[i].cut == PP_CUT_NONE)
               {
                 cfg->edges[i].cut = PP_CUT_SPLIT;
-                map->n_restart_cuts++;
+                map->n_extra_cuts++;
               }
             continue;
           }
@@ -294,7 +294,7 @@ pp_map_function (function *fn, pp_fn_map *map, const char **why)
                   && cfg->edges[j].cut == PP_CUT_NONE)
                 {
                   cfg->edges[j].cut = PP_CUT_SPLIT;
-                  map->n_restart_cuts++;
+                  map->n_extra_cuts++;
                 }
           }
       }

@@ -195,9 +195,8 @@ pp_hash_add_decl (bool atomic)
 }
 
 void
-pp_emit_storage (pp_fn_record *rec, tree fndecl)
+pp_emit_storage (pp_fn_record *rec)
 {
-  (void) fndecl;
   build_types ();
   rec->counters = NULL_TREE;
   rec->table = NULL_TREE;

@@ -9,14 +9,14 @@
  *
  *   REAL edge of a plain CFG edge      on that edge (gsi_insert_on_edge)
  *   CUT_END then CUT_START of a cut    on the cut CFG edge, in that order
- *   ENTRY (s -> ENTRY_BLOCK)           first, on ENTRY_BLOCK's out-edges
- *   EXIT of EXIT_BLOCK                 last, on each edge into EXIT_BLOCK;
- *                                      a block whose only successor is
- *                                      EXIT_BLOCK gets that edge's code at
- *                                      its head instead (so a tail call
- *                                      stays a tail call)
- *   EXIT of a block without successor  at the head of that block, i.e.
- *                                      before its noreturn call
+ *   ENTRY (s -> ENTRY_BLOCK)           first, on ENTRY_BLOCK's out-edge
+ *   the rest of the path, from a       when entering the first "finish"
+ *   node whose remaining path is       node of the path (compute_finish):
+ *   fixed, EXIT edges included         at its head, before its statements,
+ *                                      or on the edge into it
+ *
+ * so a path is counted before a noreturn call (exit () runs the profile
+ * writer) and before a tail call, which stays a tail call.
  *
  * A node whose in-edges cannot all carry code (the target of an EH or
  * computed-goto edge, or a setjmp receiver: "head nodes") gets its entry
@@ -49,6 +49,9 @@ struct instr_ctx
   tree *qvar;             /* per node: pending register, or NULL_TREE */
   long *uniform;          /* per head node: DAG edge whose action all
                              in-edges share, or -1 */
+  unsigned char *finish;  /* per node: the rest of the path is fixed */
+  unsigned char *tail_on_edges; /* per finish node: its tail code goes on
+                                   its in-edges from non-finish nodes */
   bool atomic;
 };
 
@@ -183,6 +186,113 @@ entry_dag_edge (const pp_dag *dag)
   gcc_unreachable ();
 }
 
+/* A node is "finish" when the rest of any path through it is fixed: it
+   has a single way on, a plain uncut edge to another finish node, or it
+   leaves the function (EXIT_BLOCK itself, a return block, a noreturn
+   block).  Its path can then be counted as soon as it is entered, before
+   its statements: a tail call stays a tail call, and a path interrupted
+   by exit () in a callee is still counted.  The "tail" of a finish node
+   is the code of the rest of the path, record included.
+
+   The tail runs at the first finish node of each path: at its head, or,
+   when a finish predecessor already covers some of its entries, on its
+   other in-edges.  A finish node with more than MAX_TAIL_EDGES such other
+   in-edges is a "barrier" instead (think of a shared return block that
+   many conditional jumps reach): its tail runs once at its head, and no
+   predecessor chains through it, which keeps the code size linear.  */
+const unsigned max_tail_edges = 2;
+
+/* Whether a path can chain from a single-successor predecessor into X:
+   X's entry code must not live at its head.  */
+bool
+chainable (const pp_fn_map *map, unsigned x)
+{
+  return !needs_head (map, x) && map->head_kind[x] != PPH_OUT_EDGES;
+}
+
+/* Whether node P can join the finish chain of its single successor.  */
+bool
+single_way_on (const instr_ctx *c, unsigned p)
+{
+  const pp_fn_map *map = c->map;
+  const pp_dag *dag = c->dag;
+  if (p >= map->n_nodes || p == map->cfg->entry
+      || map->head_kind[p] == PPH_OUT_EDGES
+      || dag->out_start[p + 1] - dag->out_start[p] != 1)
+    return false;
+  const pp_dag_edge *d = &dag->edges[dag->out_edges[dag->out_start[p]]];
+  return d->kind == PP_EDGE_REAL && !map->edge_hard[d->origin];
+}
+
+void
+compute_finish (instr_ctx *c)
+{
+  const pp_fn_map *map = c->map;
+  const pp_dag *dag = c->dag;
+  unsigned char *barrier = XCNEWVEC (unsigned char, map->n_nodes);
+  for (unsigned k = dag->n_nodes; k-- > 0;)
+    {
+      unsigned x = dag->topo[k];
+      if (x >= map->n_nodes || x == map->cfg->entry)
+        continue;
+      if (x == map->exit_node)
+        c->finish[x] = 1;
+      else if (map->head_kind[x] != PPH_OUT_EDGES
+               && dag->out_start[x + 1] - dag->out_start[x] == 1)
+        {
+          const pp_dag_edge *d
+              = &dag->edges[dag->out_edges[dag->out_start[x]]];
+          if (d->kind == PP_EDGE_EXIT)
+            c->finish[x] = 1;
+          else if (single_way_on (c, x))
+            c->finish[x] = d->dst == map->exit_node
+                           || (chainable (map, d->dst) && c->finish[d->dst]
+                               && !barrier[d->dst]);
+        }
+      if (!c->finish[x] || x == map->exit_node || !chainable (map, x))
+        continue;
+      unsigned others = 0;
+      for (unsigned i = dag->in_start[x]; i < dag->in_start[x + 1]; i++)
+        if (!single_way_on (c, dag->edges[dag->in_edges[i]].src))
+          others++;
+      barrier[x] = others > max_tail_edges;
+    }
+  for (unsigned x = 0; x < map->n_nodes; x++)
+    {
+      if (!c->finish[x])
+        continue;
+      bool from_finish = false;
+      for (unsigned i = dag->in_start[x]; i < dag->in_start[x + 1]; i++)
+        {
+          unsigned p = dag->edges[dag->in_edges[i]].src;
+          if (p < map->n_nodes && c->finish[p] && single_way_on (c, p))
+            from_finish = true;
+        }
+      /* EXIT_BLOCK has no head: its tail always goes on its in-edges.  */
+      c->tail_on_edges[x] = from_finish || x == map->exit_node;
+    }
+  free (barrier);
+}
+
+/* The tail of finish node X (see compute_finish).  */
+void
+emit_tail (instr_ctx *c, gimple_seq *seq, unsigned x)
+{
+  const pp_dag *dag = c->dag;
+  for (;;)
+    {
+      long k = dag->out_edges[dag->out_start[x]];
+      const pp_dag_edge *d = &dag->edges[k];
+      if (d->kind == PP_EDGE_EXIT)
+        {
+          emit_path_end (c, seq, k);
+          return;
+        }
+      emit_entry (c, seq, k, d->dst);
+      x = d->dst;
+    }
+}
+
 /* The code of plain pp_cfg edge I, without its source's head.  */
 void
 emit_edge_code (instr_ctx *c, gimple_seq *seq, unsigned i)
@@ -198,10 +308,16 @@ emit_edge_code (instr_ctx *c, gimple_seq *seq, unsigned i)
       for (unsigned v = 0; v < map->n_nodes; v++)
         if (map->restart[v] && c->uniform[v] < 0)
           {
-            unsigned k = dag->in_edges[dag->in_start[v]];
-            tree init = c->act[k].op == PP_OP_SET
-                            ? u64_cst (c->act[k].value)
-                            : build_int_cst (uint64_type_node, 0);
+            /* Any path start will do: the first SET among the in-edges
+               (all of them are SETs: a non-uniform restart node is not
+               "clean", see placement.c).  */
+            tree init = build_int_cst (uint64_type_node, 0);
+            for (unsigned j = dag->in_start[v]; j < dag->in_start[v + 1]; j++)
+              if (c->act[dag->in_edges[j]].op == PP_OP_SET)
+                {
+                  init = u64_cst (c->act[dag->in_edges[j]].value);
+                  break;
+                }
             add (seq, gimple_build_assign (c->qvar[v], init));
           }
     }
@@ -212,8 +328,8 @@ emit_edge_code (instr_ctx *c, gimple_seq *seq, unsigned i)
     }
   else
     emit_entry (c, seq, dag->cfg_edge_dag[i], w);
-  if (w == map->exit_node)
-    emit_path_end (c, seq, dag->cfg_node_exit[w]);
+  if (c->finish[w] && c->tail_on_edges[w])
+    emit_tail (c, seq, w);
 }
 
 /* Picks, for each head node, whether all its in-edges share one action. */
@@ -291,56 +407,43 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
   c.qvar = XCNEWVEC (tree, map->n_nodes);
   c.uniform = XNEWVEC (long, map->n_nodes);
   compute_uniform (&c);
+  c.finish = XCNEWVEC (unsigned char, map->n_nodes);
+  c.tail_on_edges = XCNEWVEC (unsigned char, map->n_nodes);
+  compute_finish (&c);
 
   const pp_cfg *cfg = map->cfg;
-  unsigned *n_out = XCNEWVEC (unsigned, map->n_nodes);
-  long *only_out = XNEWVEC (long, map->n_nodes);
-  for (unsigned i = 0; i < cfg->n_edges; i++)
-    {
-      n_out[cfg->edges[i].src]++;
-      only_out[cfg->edges[i].src] = i;
-    }
 
-  /* 1. Node heads: entry action of head nodes, then, for a block leaving
-     the function, its path end.  Done before anything is put before the
+  /* 1. Node heads: the entry action of head nodes, then the tail of
+     finish nodes that own it.  Done before anything is put before the
      blocks' last statements, so that heads come first.  */
-  gimple_seq *head = XCNEWVEC (gimple_seq, map->n_nodes);
   unsigned char *edge_done = XCNEWVEC (unsigned char, cfg->n_edges);
+  for (unsigned i = 0; i < cfg->n_edges; i++)
+    /* Part of the tail of a finish node, emitted with it.  */
+    edge_done[i] = c.finish[cfg->edges[i].src];
   for (unsigned v = 0; v < map->n_nodes; v++)
     {
       basic_block bb = map->node_bb[v];
-      if (bb->index < NUM_FIXED_BLOCKS)
-        continue;
       /* (A head after the block's last statement is emitted on each
          out-edge, step 3.)  */
-      if (map->head_kind[v] == PPH_OUT_EDGES)
+      if (bb->index < NUM_FIXED_BLOCKS || map->head_kind[v] == PPH_OUT_EDGES)
         continue;
+      gimple_seq head = NULL;
       if (needs_head (map, v))
-        emit_head_action (&c, &head[v], v);
-      if (n_out[v] == 0)
-        emit_path_end (&c, &head[v], dag->cfg_node_exit[v]);
-      else if (n_out[v] == 1 && !map->edge_hard[only_out[v]]
-               && cfg->edges[only_out[v]].dst == map->exit_node
-               && single_succ_p (bb))
-        {
-          /* The block's only way on is the return: its path is known
-             here already.  */
-          emit_edge_code (&c, &head[v], only_out[v]);
-          edge_done[only_out[v]] = 1;
-        }
-      if (gimple_seq_empty_p (head[v]))
+        emit_head_action (&c, &head, v);
+      if (c.finish[v] && !c.tail_on_edges[v])
+        emit_tail (&c, &head, v);
+      if (gimple_seq_empty_p (head))
         continue;
       if (map->head_kind[v] == PPH_AFTER_STMT)
         {
           gimple_stmt_iterator gsi = gsi_for_stmt (map->head_stmt[v]);
-          gsi_insert_seq_after (&gsi, head[v], GSI_NEW_STMT);
+          gsi_insert_seq_after (&gsi, head, GSI_NEW_STMT);
         }
       else
         {
           gimple_stmt_iterator gsi = gsi_after_labels (bb);
-          gsi_insert_seq_before (&gsi, head[v], GSI_SAME_STMT);
+          gsi_insert_seq_before (&gsi, head, GSI_SAME_STMT);
         }
-      head[v] = NULL;
     }
 
   /* 2. Hard edges: store into the target's pending register just before
@@ -375,10 +478,9 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
     }
   gsi_commit_edge_inserts ();
 
-  free (n_out);
-  free (only_out);
-  free (head);
   free (edge_done);
   free (c.qvar);
   free (c.uniform);
+  free (c.finish);
+  free (c.tail_on_edges);
 }

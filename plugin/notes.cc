@@ -205,6 +205,17 @@ pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
   for (unsigned v = 0; v < cfg->n_nodes; v++)
     if (cfg->is_exit[v])
       sb_printf (&b, "  %s %u\n", PATHPROF_NOTES_EXIT, v);
+  /* Comments for humans and test oracles: nodes whose entry code runs
+     at their head (EH/computed-goto targets, setjmp receivers), and those
+     whose head is after a setjmp call ending the block.  */
+  for (unsigned v = 0; v < cfg->n_nodes; v++)
+    {
+      if (map->restart[v] || map->hard_target[v])
+        sb_printf (&b, "  # head %u %s\n", v,
+                   map->restart[v] ? "restart" : "abnormal-target");
+      if (map->head_kind[v] == PPH_OUT_EDGES)
+        sb_printf (&b, "  # outedges %u\n", v);
+    }
   for (unsigned i = 0; i < cfg->n_edges; i++)
     sb_printf (&b, "  %s %u %u %s\n", PATHPROF_NOTES_EDGE,
                cfg->edges[i].src, cfg->edges[i].dst,
@@ -262,7 +273,8 @@ pp_notes_write (const char *file, uint32_t stamp, pp_fn_record **recs,
   FILE *f = fopen (tmp, "w");
   if (!f)
     {
-      error ("pathprof: cannot create notes file %qs: %m", tmp);
+      error_at (UNKNOWN_LOCATION, "pathprof: cannot create notes file %qs: %m",
+                tmp);
       free (tmp);
       return false;
     }
@@ -286,7 +298,8 @@ pp_notes_write (const char *file, uint32_t stamp, pp_fn_record **recs,
     ok = false;
   if (!ok)
     {
-      error ("pathprof: cannot write notes file %qs: %m", file);
+      error_at (UNKNOWN_LOCATION, "pathprof: cannot write notes file %qs: %m",
+                file);
       unlink (tmp);
     }
   free (tmp);

@@ -154,7 +154,7 @@ instrument_function (function *fn)
     rec->n_paths = pp_mpz_to_u64 (num->total);
     cgraph_node *node = cgraph_node::get (fndecl);
     rec->order = node ? node->order : (int) n_records;
-    pp_emit_storage (rec, fndecl);
+    pp_emit_storage (rec);
     rec->notes = pp_notes_function (rec, &map, dag, num);
 
     if (pp_opts.trace)
@@ -173,7 +173,7 @@ instrument_function (function *fn)
               "registers",
               fndecl, (unsigned HOST_WIDE_INT) rec->n_paths,
               rec->storage == PATHPROF_STORAGE_HASH ? "hash" : "array",
-              map.n_nodes, map.n_edges, map.n_back, map.n_restart_cuts,
+              map.n_nodes, map.n_edges, map.n_back, map.n_extra_cuts,
               n_splits, map.n_hard, pl->n_chords, stats.n_edge_seqs,
               stats.n_records, stats.n_qvars);
   }
@@ -274,7 +274,11 @@ public:
        without the runtime), but still gets its notes.  */
     if (n_records)
       pp_emit_object (records, n_records, notes_file, stamp);
-    pp_notes_write (notes_file, stamp, records, n_records);
+    /* -fcompare-debug's second compilation (flag_compare_debug) must
+       build the same code, but its object is thrown away: no notes, as
+       gcov writes no .gcno there.  */
+    if (!flag_compare_debug)
+      pp_notes_write (notes_file, stamp, records, n_records);
     free (notes_file);
     for (unsigned i = 0; i < n_records; i++)
       {

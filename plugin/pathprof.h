@@ -77,7 +77,7 @@ struct pp_fn_map
   unsigned char *head_kind;  /* per node: pp_head_kind */
   gimple **head_stmt;        /* per node: for PPH_AFTER_STMT/OUT_EDGES */
   unsigned exit_node;        /* node of EXIT_BLOCK, or n_nodes if dropped */
-  unsigned n_back, n_restart_cuts, n_hard;
+  unsigned n_back, n_extra_cuts, n_hard;
 };
 
 /* Builds MAP for the current function.  Returns false (and *WHY, a
@@ -110,7 +110,7 @@ struct pp_fn_record
 
 /* Creates the storage of a function with N_PATHS paths (ARRAY if at most
    the array threshold) and fills the record's storage fields.  */
-void pp_emit_storage (pp_fn_record *rec, tree fndecl);
+void pp_emit_storage (pp_fn_record *rec);
 /* Keeps T alive across garbage collections until the end of the unit.  */
 void pp_gc_protect (tree t);
 /* Emits the object descriptor and its constructor for RECS.  */
