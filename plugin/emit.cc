@@ -37,7 +37,7 @@ pp_gc_protect (tree t)
 
 namespace {
 
-tree hash_desc_type, fn_desc_type, object_desc_type;
+tree hash_desc_type, ppp_slot_type, fn_desc_type, object_desc_type;
 tree hash_add_fn[2];
 
 /* As coverage.cc: a character no C or C++ identifier contains, so our
@@ -85,6 +85,13 @@ build_types (void)
                          NULL_TREE);
 
   fields = NULL_TREE;
+  ppp_slot_type = lang_hooks.types.make_type (RECORD_TYPE);
+  add_field (&fields, u64);   /* bl_id */
+  add_field (&fields, u64);   /* count */
+  finish_builtin_struct (ppp_slot_type, "pathprof_ppp_slot", fields,
+                         NULL_TREE);
+
+  fields = NULL_TREE;
   fn_desc_type = lang_hooks.types.make_type (RECORD_TYPE);
   add_field (&fields, const_char_ptr_type ()); /* name */
   add_field (&fields, const_char_ptr_type ()); /* source_file */
@@ -93,6 +100,10 @@ build_types (void)
   add_field (&fields, u64);                    /* n_paths */
   add_field (&fields, u64p);                   /* counters */
   add_field (&fields, build_pointer_type (hash_desc_type)); /* table */
+  add_field (&fields, build_pointer_type (ppp_slot_type)); /* slots */
+  add_field (&fields, u64);                    /* n_slots */
+  add_field (&fields, ptr_type_node);          /* residual */
+  add_field (&fields, u64);                    /* residual_dropped */
   finish_builtin_struct (fn_desc_type, "pathprof_function", fields,
                          NULL_TREE);
 
@@ -108,6 +119,7 @@ build_types (void)
   finish_builtin_struct (object_desc_type, "pathprof_object", fields, NULL_TREE);
 
   pp_gc_protect (hash_desc_type);
+  pp_gc_protect (ppp_slot_type);
   pp_gc_protect (fn_desc_type);
   pp_gc_protect (object_desc_type);
 }
@@ -262,6 +274,14 @@ pp_emit_object (pp_fn_record **recs, unsigned n, const char *notes_file,
       CONSTRUCTOR_APPEND_ELT (v, f,
                               r->table ? build_fold_addr_expr (r->table)
                                        : null_pointer_node);
+      f = DECL_CHAIN (f);
+      CONSTRUCTOR_APPEND_ELT (v, f, null_pointer_node);   /* slots */
+      f = DECL_CHAIN (f);
+      CONSTRUCTOR_APPEND_ELT (v, f, build_int_cst (u64, 0)); /* n_slots */
+      f = DECL_CHAIN (f);
+      CONSTRUCTOR_APPEND_ELT (v, f, null_pointer_node);   /* residual */
+      f = DECL_CHAIN (f);
+      CONSTRUCTOR_APPEND_ELT (v, f, build_int_cst (u64, 0));
       CONSTRUCTOR_APPEND_ELT (elts, build_int_cst (sizetype, i),
                               build_constructor (fn_desc_type, v));
     }

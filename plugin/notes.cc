@@ -121,14 +121,16 @@ cut_name (pp_cut_kind k)
   gcc_unreachable ();
 }
 
-/* The source lines of BB: the file of its first located statement and
-   the range of that file's lines among its statements.  Debug statements
-   are ignored, so -g does not change the notes.  */
+/* The source lines of BB: the file of its first located statement, the
+   range of that file's lines among its statements, and the line of its
+   last located statement (0 when that one is in another file): the line
+   gcov attaches the block's branches to.  Debug statements are ignored,
+   so -g does not change the notes.  */
 void
-block_lines (basic_block bb, const char **file, int *lo, int *hi)
+block_lines (basic_block bb, const char **file, int *lo, int *hi, int *last)
 {
   *file = "";
-  *lo = *hi = 0;
+  *lo = *hi = *last = 0;
   if (bb->index < NUM_FIXED_BLOCKS)
     return;
   for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -143,13 +145,16 @@ block_lines (basic_block bb, const char **file, int *lo, int *hi)
       if (!**file)
         {
           *file = xl.file;
-          *lo = *hi = xl.line;
+          *lo = *hi = *last = xl.line;
         }
       else if (strcmp (*file, xl.file) == 0)
         {
           *lo = MIN (*lo, xl.line);
           *hi = MAX (*hi, xl.line);
+          *last = xl.line;
         }
+      else
+        *last = 0;
     }
 }
 
@@ -195,12 +200,12 @@ pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
   for (unsigned v = 0; v < cfg->n_nodes; v++)
     {
       const char *file;
-      int lo, hi;
-      block_lines (map->node_bb[v], &file, &lo, &hi);
+      int lo, hi, last;
+      block_lines (map->node_bb[v], &file, &lo, &hi, &last);
       sb_printf (&b, "  %s %u %d ", PATHPROF_NOTES_BLOCK, v,
                  map->node_bb[v]->index);
       sb_string (&b, file);
-      sb_printf (&b, " %d %d\n", lo, hi);
+      sb_printf (&b, " %d %d %d\n", lo, hi, last);
     }
   for (unsigned v = 0; v < cfg->n_nodes; v++)
     if (cfg->is_exit[v])

@@ -9,12 +9,14 @@
  * it is under the zero-clause BSD licence (see COPYING), which imposes no
  * conditions on programs that use it.
  *
- * Three things are defined here:
+ * Four things are defined here:
  *   1. the runtime ABI: the data the plugin emits into every instrumented
  *      object and the entry points of libpathprof it calls;
  *   2. the notes file (.ppno), written by the plugin at compile time;
- *   3. the profile data file (.ppd), written by the runtime at exit.
- * The user documentation of 2 and 3 is specs/file-formats.md; a change here
+ *   3. the profile data file (.ppd), written by the runtime at exit;
+ *   4. the interesting-path file, input of the preferential mode.
+ * The user documentation of 2 to 4 is specs/file-formats.md and the files
+ * it links; a change here
  * bumps the matching version and changes that document in the same commit.
  */
 #ifndef PATHPROF_FORMAT_H
@@ -32,11 +34,20 @@ extern "C" {
 
 /* Bumped whenever a struct below changes layout; __pathprof_init refuses
    (with a message, without crashing) objects of another version.  */
-#define PATHPROF_ABI_VERSION 1u
+#define PATHPROF_ABI_VERSION 2u
 
-/* How a function's path counters are stored.  */
-#define PATHPROF_STORAGE_ARRAY 0u /* counters[id], id < n_paths */
-#define PATHPROF_STORAGE_HASH 1u  /* open-addressed table, see below */
+/* How a function's path counters are stored.  Path ids are always
+   Ball-Larus ids; PPP ids only index the slots of a PPP function.  */
+#define PATHPROF_STORAGE_ARRAY 0u    /* counters[id], id < n_paths */
+#define PATHPROF_STORAGE_HASH 1u     /* open-addressed table, see below */
+#define PATHPROF_STORAGE_PPP 2u      /* preferential: slots[ppp id] holds
+                                        an interesting (tested) path */
+#define PATHPROF_STORAGE_RESIDUAL 3u /* no tested path: every path the
+                                        function runs is residual */
+
+/* A Ball-Larus id no path has (n_paths <= 2^64 - 1, so ids are at most
+   2^64 - 2): marks the holes of a PPP slot array.  */
+#define PATHPROF_NO_PATH UINT64_MAX
 
 /* A per-function hash table for functions with more paths than the array
    threshold.  keys[i] holds (path id + 1), 0 marking an empty slot; a path
@@ -49,6 +60,18 @@ struct pathprof_hash_table {
   uint64_t dropped;
 };
 
+/* One slot of a PPP function (preferential path profiling, thesis 3.3
+   and 3.6): the slot of PPP id i holds the Ball-Larus id of the one
+   interesting path numbered i (PATHPROF_NO_PATH in a hole) and its count.
+   At a path end the instrumented code computes both ids; when the PPP id
+   is below n_slots and the slot's bl_id equals the Ball-Larus id, it
+   counts in the slot; otherwise the path is not a tested one and goes to
+   __pathprof_residual.  Emitted initialized (bl_id) by the plugin.  */
+struct pathprof_ppp_slot {
+  uint64_t bl_id;
+  uint64_t count;
+};
+
 /* One instrumented function, emitted by the plugin.  All strings are
    NUL-terminated and live in the object's read-only data.  */
 struct pathprof_function {
@@ -57,8 +80,17 @@ struct pathprof_function {
   uint32_t cfg_checksum;     /* pp_cfg_checksum of the profiled CFG */
   uint32_t storage;          /* PATHPROF_STORAGE_* */
   uint64_t n_paths;          /* Ball-Larus paths of its DAG (fits: split) */
-  uint64_t *counters;        /* ARRAY: n_paths counters; HASH: NULL */
-  struct pathprof_hash_table *table; /* HASH: the table; ARRAY: NULL */
+  uint64_t *counters;        /* ARRAY: n_paths counters; else NULL */
+  struct pathprof_hash_table *table; /* HASH: the table; else NULL */
+  struct pathprof_ppp_slot *slots;   /* PPP: n_slots slots; else NULL */
+  uint64_t n_slots;          /* PPP: PPP ids 0..n_slots-1 have a slot */
+  /* Residual paths (PPP and RESIDUAL storage): owned by the runtime,
+     emitted zero.  `residual` points to the runtime's deduplicating
+     table of this function's residual paths; `residual_dropped` counts
+     residual path executions that found the runtime's memory bound
+     reached (reported, never lost silently).  */
+  void *residual;
+  uint64_t residual_dropped;
 };
 
 /* One instrumented object file (translation unit), emitted by the plugin
@@ -79,6 +111,13 @@ void __pathprof_hash_add (struct pathprof_hash_table *table, uint64_t id);
 /* The same, safe against concurrent callers (-fprofile-update=atomic).  */
 void __pathprof_hash_add_atomic (struct pathprof_hash_table *table,
                                  uint64_t id);
+/* Logs one execution of the residual (untested) path BL_ID of FN: called
+   at a path end of a PPP function whose path is not in its slots, and at
+   every path end of a RESIDUAL function.  Always safe against concurrent
+   callers and async-signal-safe (no locks, no malloc): the runtime keeps
+   each distinct (function, path) once with its count, in memory bounded
+   by PATHPROF_RESIDUAL_LIMIT (specs/runtime.md).  */
+void __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id);
 
 /* ------------------------------------------------------------------ */
 /* 2. The notes file (.ppno)                                           */
@@ -88,13 +127,15 @@ void __pathprof_hash_add_atomic (struct pathprof_hash_table *table,
    the grammar is specs/notes-format.md.  Only the constants that the
    writer (plugin) and the reader (tool/notes.c) must agree on live here.  */
 #define PATHPROF_NOTES_MAGIC "pathprof-notes" /* first token of line 1 */
-#define PATHPROF_NOTES_VERSION 1u             /* second token of line 1 */
+#define PATHPROF_NOTES_VERSION 2u             /* second token of line 1 */
 #define PATHPROF_NOTES_SUFFIX ".ppno"         /* foo.o -> foo.ppno */
 
 /* Record keywords.  Header records come before the first function.  */
 #define PATHPROF_NOTES_STAMP "stamp"
 #define PATHPROF_NOTES_PRODUCER "producer"
 #define PATHPROF_NOTES_OBJECT "object"
+/* The interesting-path file the unit was built with (PPP mode only).  */
+#define PATHPROF_NOTES_INTERESTING_FILE "interesting-file"
 #define PATHPROF_NOTES_FUNCTION "function"
 /* Function records, between `function` and `end`.  */
 #define PATHPROF_NOTES_SOURCE "source"
@@ -106,7 +147,14 @@ void __pathprof_hash_add_atomic (struct pathprof_hash_table *table,
 #define PATHPROF_NOTES_EXIT "exit"
 #define PATHPROF_NOTES_EDGE "edge"
 #define PATHPROF_NOTES_DAGEDGE "dagedge"
+/* PPP and RESIDUAL functions (version 2).  */
+#define PATHPROF_NOTES_PPP "ppp"                 /* n_interesting range n_slots */
+#define PATHPROF_NOTES_INTERESTING "interesting" /* BL-id PPP-id|- */
+#define PATHPROF_NOTES_STALE "stale"             /* "reason" */
 #define PATHPROF_NOTES_END "end"
+
+/* Storage names in the notes' `storage` record, by PATHPROF_STORAGE_*.  */
+#define PATHPROF_STORAGE_NAMES { "array", "hash", "ppp", "residual" }
 
 /* ------------------------------------------------------------------ */
 /* 3. The profile data file (.ppd)                                     */
@@ -154,6 +202,23 @@ void __pathprof_hash_add_atomic (struct pathprof_hash_table *table,
    (u64 path_id, u64 count) with path ids strictly increasing, every
    id < n_paths and every count > 0 (the counters are sparse).  */
 #define PATHPROF_PPD_TAG_FUNCTION PATHPROF_PPD_TAG ('F', 'U', 'N', 'C')
+
+/* ------------------------------------------------------------------ */
+/* 4. The interesting-path file                                        */
+/* ------------------------------------------------------------------ */
+
+/* A text file, written by `pathprof interesting` (or by hand), read by
+   the plugin (-fplugin-arg-pathprof-interesting=FILE) and the tool; the
+   grammar is specs/interesting-format.md.  Same lexical rules as the
+   notes file.  */
+#define PATHPROF_INTERESTING_MAGIC "pathprof-interesting"
+#define PATHPROF_INTERESTING_VERSION 1u
+#define PATHPROF_INTERESTING_FUNCTION "function"
+#define PATHPROF_INTERESTING_SOURCE "source"
+#define PATHPROF_INTERESTING_CHECKSUM "checksum"
+#define PATHPROF_INTERESTING_PATHS "paths"
+#define PATHPROF_INTERESTING_PATH "path"         /* BL-id [count] */
+#define PATHPROF_INTERESTING_END "end"
 
 #ifdef __cplusplus
 }

@@ -644,25 +644,30 @@ function_record (struct reader *r, struct token *t, size_t n)
   if (strcmp (kw, PATHPROF_NOTES_BLOCK) == 0)
     {
       unsigned node, bb;
-      unsigned long long lo, hi;
+      unsigned long long lo, hi, last;
       NEED_CFG ();
-      if (want_fields (r, t, n, 6) || get_node (r, &t[1], "node", &node)
+      if (want_fields (r, t, n, 7) || get_node (r, &t[1], "node", &node)
           || get_unsigned (r, &t[2], "basic block", &bb))
         return -1;
       if (!t[3].quoted)
         return fail (r, "block file must be a quoted string, not '%s'",
                      t[3].text);
       if (get_uint (r, &t[4], "line", (unsigned long) -1, &lo)
-          || get_uint (r, &t[5], "line", (unsigned long) -1, &hi))
+          || get_uint (r, &t[5], "line", (unsigned long) -1, &hi)
+          || get_uint (r, &t[6], "line", (unsigned long) -1, &last))
         return -1;
       if (lo > hi)
         return fail (r, "bad line range %llu-%llu", lo, hi);
+      if (last && (last < lo || last > hi))
+        return fail (r, "last line %llu outside the block's lines %llu-%llu",
+                     last, lo, hi);
       if (f->blocks[node].present)
         return fail (r, "duplicate block for node %u", node);
       f->blocks[node].present = 1;
       f->blocks[node].bb = bb;
       f->blocks[node].line_lo = (unsigned long) lo;
       f->blocks[node].line_hi = (unsigned long) hi;
+      f->blocks[node].line_last = (unsigned long) last;
       f->blocks[node].file = strdup (t[3].text);
       return f->blocks[node].file ? 0 : nomem (r);
     }

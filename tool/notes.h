@@ -18,6 +18,8 @@ struct notes_block
   unsigned bb;          /* GCC basic block index */
   char *file;
   unsigned long line_lo, line_hi;
+  unsigned long line_last; /* line of the last located statement, 0 if
+                              none or in another file (gcov's branch line) */
 };
 
 struct notes_function

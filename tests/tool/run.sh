@@ -64,7 +64,7 @@ done < "$HERE/bad-notes.cases"
 : > bad.ppno
 "$PP" check-notes bad.ppno > /dev/null 2> err; rc=$?
 is "notes: empty file" \
-  "1:bad.ppno:1: not a notes file: expected 'pathprof-notes 1' on the first line" \
+  "1:bad.ppno:1: not a notes file: expected 'pathprof-notes 2' on the first line" \
   "$rc:$(cat err)"
 "$PP" check-notes missing.ppno > /dev/null 2> err; rc=$?
 is "notes: missing file" \
@@ -190,7 +190,7 @@ Try 'pathprof --help' for more information." "$rc:$(cat err)"
 # --- command line ----------------------------------------------------------
 "$PP" --version > out 2> err; rc=$?
 is "--version" "0:pathprof 0.1
-profile data format version 1, notes format version 1:" \
+profile data format version 1, notes format version 2:" \
   "$rc:$(cat out):$(cat err)"
 "$PP" --help > out 2> err; rc=$?
 is "--help" "0:Usage: pathprof COMMAND [OPTION]... FILE...:" \
