@@ -8,20 +8,21 @@
  * a misread CFG would print plausible nonsense.  Every record is checked
  * as it is read, and at each `end` the function's CFG is rebuilt with the
  * core library and must reproduce the recorded checksum, path count and
- * DAG edges (with their Ball-Larus weights).  The first problem stops the
+ * DAG edges (with their Ball-Larus weights); in a preferential build the
+ * interesting paths are numbered again with the core's PPP algorithm and
+ * must reproduce the recorded range and PPP ids.  The first problem stops the
  * reading with a diagnostic "FILE:LINE: message" in the style of
  * compilers, so editors can jump to it.
  */
 #define _GNU_SOURCE 1
 
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "notes.h"
 #include "pathprof-format.h"
+#include "textlex.h"
 
 /* ------------------------------------------------------------------ */
 /* Names                                                               */
@@ -43,15 +44,16 @@ notes_cut_name (pp_cut_kind cut)
   return (unsigned) cut < 3 ? cut_names[cut] : "?";
 }
 
+const char *
+notes_storage_name (unsigned storage)
+{
+  static const char *const names[] = PATHPROF_STORAGE_NAMES;
+  return storage < sizeof names / sizeof *names ? names[storage] : "?";
+}
+
 /* ------------------------------------------------------------------ */
 /* Reader state                                                        */
 /* ------------------------------------------------------------------ */
-
-struct token
-{
-  int quoted;
-  char *text; /* NUL-terminated; quoted strings decoded */
-};
 
 struct name_slot
 {
@@ -75,47 +77,32 @@ enum
   HAVE_CHECKSUM = 2,
   HAVE_PATHS = 4,
   HAVE_STORAGE = 8,
-  HAVE_CFG = 16
+  HAVE_CFG = 16,
+  HAVE_PPP = 32,
+  HAVE_STALE = 64
 };
 
 struct reader
 {
-  const char *path;
-  char *msg;
-  size_t msg_size;
-  unsigned line;
+  pp_text tx; /* the lexer: current line, tokens, diagnostics */
   struct notes_file *nf;
   /* header records seen */
-  int have_stamp, have_producer, have_object;
+  int have_stamp, have_producer, have_object, have_interesting_file;
   /* the function being read, if any */
   struct notes_function *fn;
   unsigned have;
-  unsigned line_checksum, line_paths;
+  unsigned line_checksum, line_paths, line_ppp, line_stale;
+  unsigned long long ppp_declared; /* n_interesting of the `ppp` record */
   unsigned char *is_exit;
   struct dagedge_rec *dagedges;
   size_t n_dagedges, cap_dagedges;
-  size_t functions_cap;
+  size_t functions_cap, interesting_cap;
   /* names of the functions read, for duplicate detection */
   struct name_slot *names;
   size_t names_cap, names_used;
 };
 
-static int
-fail (struct reader *r, const char *fmt, ...)
-  __attribute__ ((format (printf, 2, 3)));
-
-static int
-fail (struct reader *r, const char *fmt, ...)
-{
-  va_list ap;
-  int n = snprintf (r->msg, r->msg_size, "%s:%u: ", r->path, r->line);
-  if (n < 0 || (size_t) n >= r->msg_size)
-    return -1;
-  va_start (ap, fmt);
-  vsnprintf (r->msg + n, r->msg_size - n, fmt, ap);
-  va_end (ap);
-  return -1;
-}
+#define fail(r, ...) pp_text_fail (&(r)->tx, __VA_ARGS__)
 
 static int
 nomem (struct reader *r)
@@ -123,226 +110,36 @@ nomem (struct reader *r)
   return fail (r, "out of memory");
 }
 
-static int
-grow (void **arr, size_t *cap, size_t need, size_t size)
-{
-  if (need <= *cap)
-    return 0;
-  size_t n = *cap ? *cap * 2 : 8;
-  while (n < need)
-    n *= 2;
-  void *p = realloc (*arr, n * size);
-  if (!p)
-    return -1;
-  *arr = p;
-  *cap = n;
-  return 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Lexing                                                              */
-/* ------------------------------------------------------------------ */
-
-static int
-hexval (int c)
-{
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
-/* Splits LINE (modified in place) into *TOKS.  Separators are spaces and
-   tabs (the writer uses single spaces; runs of them and indentation are
-   accepted).  */
-static int
-tokenize (struct reader *r, char *line, struct token **toks, size_t *n,
-          size_t *cap)
-{
-  char *p = line;
-  *n = 0;
-  for (;;)
-    {
-      while (*p == ' ' || *p == '\t')
-        p++;
-      if (!*p)
-        return 0;
-      if (grow ((void **) toks, cap, *n + 1, sizeof **toks))
-        return nomem (r);
-      struct token *t = &(*toks)[(*n)++];
-      if (*p != '"')
-        {
-          t->quoted = 0;
-          t->text = p;
-          while (*p && *p != ' ' && *p != '\t')
-            {
-              if (*p == '"')
-                return fail (r, "unexpected '\"' in '%s'", t->text);
-              p++;
-            }
-          if (*p)
-            *p++ = 0;
-          continue;
-        }
-      /* A quoted string, decoded in place (never longer than its
-         source).  */
-      t->quoted = 1;
-      t->text = ++p;
-      char *out = p;
-      for (;;)
-        {
-          if (!*p)
-            return fail (r, "unterminated string");
-          if (*p == '"')
-            break;
-          if (*p != '\\')
-            {
-              *out++ = *p++;
-              continue;
-            }
-          p++;
-          switch (*p)
-            {
-            case '\\':
-            case '"':
-              *out++ = *p++;
-              break;
-            case 'n':
-              *out++ = '\n';
-              p++;
-              break;
-            case 't':
-              *out++ = '\t';
-              p++;
-              break;
-            case 'x':
-              {
-                int h = hexval (p[1]), l = h < 0 ? -1 : hexval (p[2]);
-                if (l < 0)
-                  return fail (r, "bad escape '\\x' (two hex digits needed)");
-                if (h == 0 && l == 0)
-                  return fail (r, "NUL byte in string");
-                *out++ = (char) (h * 16 + l);
-                p += 3;
-                break;
-              }
-            default:
-              if (!*p)
-                return fail (r, "unterminated string");
-              return fail (r, "bad escape '\\%c'", *p);
-            }
-        }
-      p++; /* closing quote */
-      if (*p && *p != ' ' && *p != '\t')
-        return fail (r, "junk after string");
-      *out = 0;
-      if (*p)
-        p++;
-    }
-}
-
 /* ------------------------------------------------------------------ */
 /* Fields                                                              */
 /* ------------------------------------------------------------------ */
 
-static int
-want_fields (struct reader *r, const struct token *t, size_t n,
-             size_t expect)
+/* Z := V, without assuming unsigned long has 64 bits.  */
+static void
+set_u64 (mpz_t z, uint64_t v)
 {
-  if (n == expect)
-    return 0;
-  return fail (r, "'%s' expects %zu field%s, got %zu", t[0].text, expect - 1,
-               expect == 2 ? "" : "s", n - 1);
-}
-
-/* An unsigned integer, decimal or 0x hex, at most MAX.  */
-static int
-get_uint (struct reader *r, const struct token *t, const char *what,
-          unsigned long long max, unsigned long long *v)
-{
-  const char *s = t->text;
-  int base = 10;
-  if (t->quoted)
-    return fail (r, "bad %s \"%s\" (a number is expected)", what, s);
-  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-    {
-      base = 16;
-      s += 2;
-    }
-  if (!*s)
-    return fail (r, "bad %s '%s'", what, t->text);
-  unsigned long long x = 0;
-  for (; *s; s++)
-    {
-      int d = base == 16 ? hexval (*s) : (*s >= '0' && *s <= '9' ? *s - '0'
-                                                                  : -1);
-      if (d < 0)
-        return fail (r, "bad %s '%s'", what, t->text);
-      if (x > (max - (unsigned) d) / (unsigned) base)
-        return fail (r, "%s '%s' out of range", what, t->text);
-      x = x * (unsigned) base + (unsigned) d;
-    }
-  *v = x;
-  return 0;
+  mpz_import (z, 1, 1, sizeof v, 0, 0, &v);
 }
 
 static int
-get_unsigned (struct reader *r, const struct token *t, const char *what,
-              unsigned *v)
+get_unsigned (struct reader *r, size_t i, const char *what, unsigned *v)
 {
   unsigned long long x;
-  if (get_uint (r, t, what, (unsigned) -1, &x))
+  if (pp_text_uint (&r->tx, i, what, (unsigned) -1, &x))
     return -1;
   *v = (unsigned) x;
   return 0;
 }
 
 static int
-get_mpz (struct reader *r, const struct token *t, const char *what, mpz_t v)
+get_node (struct reader *r, size_t i, const char *what, unsigned *v)
 {
-  const char *s = t->text;
-  int base = 10;
-  if (t->quoted)
-    return fail (r, "bad %s \"%s\" (a number is expected)", what, s);
-  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-    {
-      base = 16;
-      s += 2;
-    }
-  /* mpz_set_str accepts white space and signs; the format does not.  */
-  if (!*s)
-    return fail (r, "bad %s '%s'", what, t->text);
-  for (const char *c = s; *c; c++)
-    if (base == 16 ? hexval (*c) < 0 : (*c < '0' || *c > '9'))
-      return fail (r, "bad %s '%s'", what, t->text);
-  if (mpz_set_str (v, s, base) != 0)
-    return fail (r, "bad %s '%s'", what, t->text);
-  return 0;
-}
-
-static int
-get_node (struct reader *r, const struct token *t, const char *what,
-          unsigned *v)
-{
-  if (get_unsigned (r, t, what, v))
+  if (get_unsigned (r, i, what, v))
     return -1;
   if (*v >= r->fn->n_nodes)
     return fail (r, "%s %u out of range (the cfg has %u nodes)", what, *v,
                  r->fn->n_nodes);
   return 0;
-}
-
-static int
-get_string (struct reader *r, const struct token *t, const char *what,
-            char **v)
-{
-  if (!t->quoted)
-    return fail (r, "%s must be a quoted string, not '%s'", what, t->text);
-  *v = strdup (t->text);
-  return *v ? 0 : nomem (r);
 }
 
 /* ------------------------------------------------------------------ */
@@ -399,10 +196,13 @@ function_clear (struct notes_function *f)
   free (f->name);
   free (f->source);
   mpz_clear (f->paths);
+  mpz_clear (f->ppp_range);
   if (f->blocks)
     for (unsigned i = 0; i < f->n_nodes; i++)
       free (f->blocks[i].file);
   free (f->blocks);
+  free (f->interesting);
+  free (f->stale);
   pp_cfg_free (f->cfg);
   pp_dag_free (f->dag);
   pp_numbering_free (f->num);
@@ -417,32 +217,35 @@ clear_dagedges (struct reader *r)
 }
 
 static int
-start_function (struct reader *r, const struct token *t, size_t n)
+start_function (struct reader *r)
 {
   struct notes_file *nf = r->nf;
-  if (want_fields (r, t, n, 2))
+  const pp_token *t = r->tx.toks;
+  if (pp_text_fields (&r->tx, 1))
     return -1;
   if (!t[1].quoted)
     return fail (r, "function name must be a quoted string, not '%s'",
                  t[1].text);
   if (!t[1].text[0])
     return fail (r, "empty function name");
-  if (grow ((void **) &nf->functions, &r->functions_cap, nf->n_functions + 1,
+  if (pp_text_grow ((void **) &nf->functions, &r->functions_cap, nf->n_functions + 1,
             sizeof *nf->functions))
     return nomem (r);
   struct notes_function *f = &nf->functions[nf->n_functions++];
   memset (f, 0, sizeof *f);
   mpz_init (f->paths);
-  f->line = r->line;
+  mpz_init (f->ppp_range);
+  f->line = r->tx.line;
   f->name = strdup (t[1].text);
   if (!f->name)
     return nomem (r);
   r->fn = f;
   r->have = 0;
+  r->interesting_cap = 0;
   free (r->is_exit);
   r->is_exit = NULL;
   clear_dagedges (r);
-  long prev = remember_name (r, f->name, r->line);
+  long prev = remember_name (r, f->name, r->tx.line);
   if (prev < 0)
     return nomem (r);
   if (prev > 0)
@@ -457,6 +260,140 @@ same_dagedge (const struct dagedge_rec *d, const pp_dag_edge *e,
 {
   return d->src == e->src && d->dst == e->dst && d->kind == e->kind
          && d->origin == e->origin && mpz_cmp (d->weight, weight) == 0;
+}
+
+/* Reports at LINE.  */
+#define fail_at(r, at, ...) ((r)->tx.line = (at), fail (r, __VA_ARGS__))
+
+/* At `end`, before the rebuild: the preferential records agree with the
+   storage and with each other.  */
+static int
+check_storage_records (struct reader *r)
+{
+  struct notes_function *f = r->fn;
+  const char *storage = notes_storage_name (f->storage);
+  if (f->storage == PATHPROF_STORAGE_PPP && !(r->have & HAVE_PPP))
+    return fail (r, "function '%s' of storage 'ppp' has no 'ppp' record",
+                 f->name);
+  if (f->storage != PATHPROF_STORAGE_PPP && (r->have & HAVE_PPP))
+    return fail_at (r, r->line_ppp,
+                    "'ppp' record in a function of storage '%s' (only for "
+                    "storage 'ppp')",
+                    storage);
+  if (f->storage != PATHPROF_STORAGE_PPP && f->n_interesting)
+    return fail_at (r, f->interesting[0].line,
+                    "'interesting' record in a function of storage '%s' "
+                    "(only for storage 'ppp')",
+                    storage);
+  if (f->storage != PATHPROF_STORAGE_RESIDUAL && (r->have & HAVE_STALE))
+    return fail_at (r, r->line_stale,
+                    "'stale' record in a function of storage '%s' (only for "
+                    "storage 'residual')",
+                    storage);
+  if (f->storage != PATHPROF_STORAGE_PPP)
+    return 0;
+  if (r->ppp_declared != f->n_interesting)
+    return fail_at (r, r->line_ppp,
+                    "function '%s': 'ppp' says %llu interesting path%s, "
+                    "there %s %zu 'interesting' record%s",
+                    f->name, r->ppp_declared, r->ppp_declared == 1 ? "" : "s",
+                    f->n_interesting == 1 ? "is" : "are", f->n_interesting,
+                    f->n_interesting == 1 ? "" : "s");
+  for (size_t i = 0; i < f->n_interesting; i++)
+    {
+      const struct notes_interesting *in = &f->interesting[i];
+      if (in->has_ppp_id && in->ppp_id >= f->n_slots)
+        return fail_at (r, in->line,
+                        "function '%s': interesting path %llu: PPP id %llu "
+                        "is not below the %llu slots (write '-')",
+                        f->name, (unsigned long long) in->bl_id,
+                        (unsigned long long) in->ppp_id,
+                        (unsigned long long) f->n_slots);
+    }
+  return 0;
+}
+
+/* After the rebuild: the interesting paths exist, and numbering them
+   with the core's PPP algorithm (as the plugin did) gives the recorded
+   range and ids.  A mismatch means the profile's slots would be decoded
+   to the wrong paths.  */
+static int
+check_ppp_numbering (struct reader *r)
+{
+  struct notes_function *f = r->fn;
+  if (f->storage != PATHPROF_STORAGE_PPP)
+    return 0;
+  mpz_t *ids = malloc (f->n_interesting * sizeof *ids);
+  if (!ids)
+    return nomem (r);
+  for (size_t i = 0; i < f->n_interesting; i++)
+    {
+      mpz_init (ids[i]);
+      set_u64 (ids[i], f->interesting[i].bl_id);
+    }
+  int ret = 0;
+  for (size_t i = 0; i < f->n_interesting && !ret; i++)
+    if (mpz_cmp (ids[i], f->paths) >= 0)
+      {
+        char *paths = mpz_get_str (NULL, 10, f->paths);
+        ret = fail_at (r, f->interesting[i].line,
+                       "function '%s': interesting path %llu is not below "
+                       "the function's %s paths",
+                       f->name,
+                       (unsigned long long) f->interesting[i].bl_id,
+                       paths ? paths : "?");
+        free (paths);
+      }
+  pp_ppp_result *res = NULL;
+  pp_error err;
+  if (!ret
+      && pp_ppp_number (f->dag, f->num, ids, (unsigned) f->n_interesting,
+                        &res, &err)
+           != PP_OK)
+    ret = fail_at (r, r->line_ppp, "function '%s': PPP numbering: %s",
+                   f->name, err.message);
+  if (!ret && mpz_cmp (res->range, f->ppp_range) != 0)
+    {
+      char *want = mpz_get_str (NULL, 10, f->ppp_range);
+      char *got = mpz_get_str (NULL, 10, res->range);
+      ret = fail_at (r, r->line_ppp,
+                     "function '%s': 'ppp' says range %s, the PPP numbering "
+                     "of its interesting paths gives %s",
+                     f->name, want ? want : "?", got ? got : "?");
+      free (want);
+      free (got);
+    }
+  for (size_t i = 0; i < f->n_interesting && !ret; i++)
+    {
+      const struct notes_interesting *in = &f->interesting[i];
+      /* ppp_id[i] < range, which may exceed 64 bits; compare as mpz.  */
+      mpz_t rec, slots;
+      mpz_init (rec);
+      mpz_init (slots);
+      set_u64 (rec, in->ppp_id);
+      set_u64 (slots, f->n_slots);
+      char *got = mpz_get_str (NULL, 10, res->ppp_id[i]);
+      if (in->has_ppp_id && mpz_cmp (rec, res->ppp_id[i]) != 0)
+        ret = fail_at (r, in->line,
+                       "function '%s': interesting path %llu has PPP id "
+                       "%llu, the PPP numbering gives %s",
+                       f->name, (unsigned long long) in->bl_id,
+                       (unsigned long long) in->ppp_id, got ? got : "?");
+      else if (!in->has_ppp_id && mpz_cmp (res->ppp_id[i], slots) < 0)
+        ret = fail_at (r, in->line,
+                       "function '%s': interesting path %llu is marked '-', "
+                       "but its PPP id %s is below the %llu slots",
+                       f->name, (unsigned long long) in->bl_id,
+                       got ? got : "?", (unsigned long long) f->n_slots);
+      free (got);
+      mpz_clear (rec);
+      mpz_clear (slots);
+    }
+  pp_ppp_free (res);
+  for (size_t i = 0; i < f->n_interesting; i++)
+    mpz_clear (ids[i]);
+  free (ids);
+  return ret;
 }
 
 /* At `end`: rebuild and verify.  */
@@ -475,6 +412,8 @@ finish_function (struct reader *r)
     if (!(r->have & required[i].bit))
       return fail (r, "function '%s' has no '%s' record", f->name,
                    required[i].name);
+  if (check_storage_records (r))
+    return -1;
   for (unsigned v = 0; v < f->n_nodes; v++)
     if (r->is_exit[v])
       {
@@ -482,34 +421,26 @@ finish_function (struct reader *r)
         if (pp_cfg_set_exit (f->cfg, v, &err) != PP_OK)
           return fail (r, "function '%s': %s", f->name, err.message);
       }
-  unsigned end_line = r->line;
+  unsigned end_line = r->tx.line;
   uint32_t sum = pp_cfg_checksum (f->cfg);
   if (sum != f->checksum)
-    {
-      r->line = r->line_checksum;
-      return fail (r,
-                   "function '%s': checksum 0x%08x does not match its CFG "
-                   "(0x%08x)",
-                   f->name, (unsigned) f->checksum, (unsigned) sum);
-    }
+    return fail_at (r, r->line_checksum,
+                    "function '%s': checksum 0x%08x does not match its CFG "
+                    "(0x%08x)",
+                    f->name, (unsigned) f->checksum, (unsigned) sum);
   pp_error err;
   if (pp_dag_build (f->cfg, &f->dag, &err) != PP_OK)
-    {
-      r->line = f->line;
-      return fail (r, "function '%s': bad CFG: %s", f->name, err.message);
-    }
+    return fail_at (r, f->line, "function '%s': bad CFG: %s", f->name,
+                    err.message);
   if (pp_bl_number (f->dag, &f->num, &err) != PP_OK)
-    {
-      r->line = f->line;
-      return fail (r, "function '%s': %s", f->name, err.message);
-    }
+    return fail_at (r, f->line, "function '%s': %s", f->name, err.message);
   if (mpz_cmp (f->num->total, f->paths) != 0)
     {
       char *want = mpz_get_str (NULL, 10, f->paths);
       char *got = mpz_get_str (NULL, 10, f->num->total);
-      r->line = r->line_paths;
-      fail (r, "function '%s': 'paths' says %s, the DAG has %s paths",
-            f->name, want ? want : "?", got ? got : "?");
+      fail_at (r, r->line_paths,
+               "function '%s': 'paths' says %s, the DAG has %s paths",
+               f->name, want ? want : "?", got ? got : "?");
       free (want);
       free (got);
       return -1;
@@ -526,26 +457,24 @@ finish_function (struct reader *r)
             continue;
           char *w1 = mpz_get_str (NULL, 10, d->weight);
           char *w2 = mpz_get_str (NULL, 10, f->num->weight[i]);
-          r->line = d->line;
-          fail (r,
-                "function '%s': dagedge %zu is '%u %u %s %ld %s', the "
-                "rebuilt DAG has '%u %u %s %ld %s'",
-                f->name, i, d->src, d->dst, notes_edge_kind_name (d->kind),
-                d->origin, w1 ? w1 : "?", e->src, e->dst,
-                notes_edge_kind_name (e->kind), e->origin, w2 ? w2 : "?");
+          fail_at (r, d->line,
+                   "function '%s': dagedge %zu is '%u %u %s %ld %s', the "
+                   "rebuilt DAG has '%u %u %s %ld %s'",
+                   f->name, i, d->src, d->dst, notes_edge_kind_name (d->kind),
+                   d->origin, w1 ? w1 : "?", e->src, e->dst,
+                   notes_edge_kind_name (e->kind), e->origin, w2 ? w2 : "?");
           free (w1);
           free (w2);
           return -1;
         }
       if (r->n_dagedges != f->dag->n_edges)
-        {
-          r->line = end_line;
-          return fail (r,
-                       "function '%s': %zu dagedge records, the DAG has %u "
-                       "edges",
-                       f->name, r->n_dagedges, f->dag->n_edges);
-        }
+        return fail_at (r, end_line,
+                        "function '%s': %zu dagedge records, the DAG has %u "
+                        "edges",
+                        f->name, r->n_dagedges, f->dag->n_edges);
     }
+  if (check_ppp_numbering (r))
+    return -1;
   r->fn = NULL;
   return 0;
 }
@@ -555,9 +484,105 @@ finish_function (struct reader *r)
 /* ------------------------------------------------------------------ */
 
 static int
-function_record (struct reader *r, struct token *t, size_t n)
+storage_record (struct reader *r)
 {
   struct notes_function *f = r->fn;
+  static const char *const names[] = PATHPROF_STORAGE_NAMES;
+  const pp_token *t = r->tx.toks;
+  if (pp_text_fields (&r->tx, 1))
+    return -1;
+  int s;
+  for (s = 0; s < (int) (sizeof names / sizeof *names); s++)
+    if (!t[1].quoted && strcmp (t[1].text, names[s]) == 0)
+      break;
+  if (s == (int) (sizeof names / sizeof *names))
+    return fail (r, "bad storage '%s' (array, hash, ppp or residual)",
+                 t[1].text);
+  if ((s == PATHPROF_STORAGE_PPP || s == PATHPROF_STORAGE_RESIDUAL)
+      && !r->have_interesting_file)
+    return fail (r,
+                 "storage '%s' in notes without an 'interesting-file' "
+                 "record (not a preferential build)",
+                 names[s]);
+  f->storage = s;
+  return 0;
+}
+
+/* ppp N_INTERESTING RANGE N_SLOTS */
+static int
+ppp_record (struct reader *r)
+{
+  struct notes_function *f = r->fn;
+  unsigned long long slots;
+  r->line_ppp = r->tx.line;
+  if (pp_text_fields (&r->tx, 3)
+      || pp_text_uint (&r->tx, 1, "interesting path count", UINT64_MAX,
+                       &r->ppp_declared)
+      || pp_text_mpz (&r->tx, 2, "PPP range", f->ppp_range)
+      || pp_text_uint (&r->tx, 3, "slot count", UINT64_MAX, &slots))
+    return -1;
+  f->n_slots = slots;
+  if (r->ppp_declared == 0)
+    return fail (r, "no interesting paths (a function without any has "
+                    "storage 'residual')");
+  mpz_t v;
+  mpz_init (v);
+  set_u64 (v, r->ppp_declared);
+  int small = mpz_cmp (f->ppp_range, v) < 0;
+  set_u64 (v, slots);
+  int over = mpz_cmp (f->ppp_range, v) < 0;
+  mpz_clear (v);
+  if (small)
+    return fail (r, "range %s is smaller than the %llu interesting paths",
+                 r->tx.toks[2].text, r->ppp_declared);
+  if (over)
+    return fail (r, "%llu slots exceed the range %s", slots,
+                 r->tx.toks[2].text);
+  return 0;
+}
+
+/* interesting BL_ID PPP_ID|- */
+static int
+interesting_record (struct reader *r)
+{
+  struct notes_function *f = r->fn;
+  unsigned long long bl, ppp = 0;
+  const pp_token *t = r->tx.toks;
+  if (pp_text_fields (&r->tx, 2)
+      || pp_text_uint (&r->tx, 1, "path id", UINT64_MAX, &bl))
+    return -1;
+  int has_ppp = t[2].quoted || strcmp (t[2].text, "-") != 0;
+  if (has_ppp && pp_text_uint (&r->tx, 2, "PPP id", UINT64_MAX, &ppp))
+    return -1;
+  if (f->n_interesting)
+    {
+      const struct notes_interesting *prev
+        = &f->interesting[f->n_interesting - 1];
+      if (bl == prev->bl_id)
+        return fail (r, "duplicate interesting path %llu (first at line %u)",
+                     bl, prev->line);
+      if (bl < prev->bl_id)
+        return fail (r,
+                     "interesting path %llu out of order (after %llu; by "
+                     "increasing path id)",
+                     bl, (unsigned long long) prev->bl_id);
+    }
+  if (pp_text_grow ((void **) &f->interesting, &r->interesting_cap,
+            f->n_interesting + 1, sizeof *f->interesting))
+    return nomem (r);
+  struct notes_interesting *in = &f->interesting[f->n_interesting++];
+  in->bl_id = bl;
+  in->has_ppp_id = has_ppp;
+  in->ppp_id = ppp;
+  in->line = r->tx.line;
+  return 0;
+}
+
+static int
+function_record (struct reader *r)
+{
+  struct notes_function *f = r->fn;
+  const pp_token *t = r->tx.toks;
   const char *kw = t[0].text;
   unsigned long long x;
 
@@ -580,48 +605,55 @@ function_record (struct reader *r, struct token *t, size_t n)
   if (strcmp (kw, PATHPROF_NOTES_SOURCE) == 0)
     {
       ONCE (HAVE_SOURCE);
-      if (want_fields (r, t, n, 2))
+      if (pp_text_fields (&r->tx, 1))
         return -1;
-      return get_string (r, &t[1], "source file", &f->source);
+      return pp_text_string (&r->tx, 1, "source file", &f->source);
     }
   if (strcmp (kw, PATHPROF_NOTES_CHECKSUM) == 0)
     {
       ONCE (HAVE_CHECKSUM);
-      if (want_fields (r, t, n, 2)
-          || get_uint (r, &t[1], "checksum", UINT32_MAX, &x))
+      if (pp_text_fields (&r->tx, 1)
+          || pp_text_uint (&r->tx, 1, "checksum", UINT32_MAX, &x))
         return -1;
       f->checksum = (uint32_t) x;
-      r->line_checksum = r->line;
+      r->line_checksum = r->tx.line;
       return 0;
     }
   if (strcmp (kw, PATHPROF_NOTES_PATHS) == 0)
     {
       ONCE (HAVE_PATHS);
-      r->line_paths = r->line;
-      if (want_fields (r, t, n, 2))
+      r->line_paths = r->tx.line;
+      if (pp_text_fields (&r->tx, 1))
         return -1;
-      return get_mpz (r, &t[1], "path count", f->paths);
+      return pp_text_mpz (&r->tx, 1, "path count", f->paths);
     }
   if (strcmp (kw, PATHPROF_NOTES_STORAGE) == 0)
     {
       ONCE (HAVE_STORAGE);
-      if (want_fields (r, t, n, 2))
+      return storage_record (r);
+    }
+  if (strcmp (kw, PATHPROF_NOTES_PPP) == 0)
+    {
+      ONCE (HAVE_PPP);
+      return ppp_record (r);
+    }
+  if (strcmp (kw, PATHPROF_NOTES_INTERESTING) == 0)
+    return interesting_record (r);
+  if (strcmp (kw, PATHPROF_NOTES_STALE) == 0)
+    {
+      ONCE (HAVE_STALE);
+      r->line_stale = r->tx.line;
+      if (pp_text_fields (&r->tx, 1))
         return -1;
-      if (!t[1].quoted && strcmp (t[1].text, "array") == 0)
-        f->storage = PATHPROF_STORAGE_ARRAY;
-      else if (!t[1].quoted && strcmp (t[1].text, "hash") == 0)
-        f->storage = PATHPROF_STORAGE_HASH;
-      else
-        return fail (r, "bad storage '%s' (array or hash)", t[1].text);
-      return 0;
+      return pp_text_string (&r->tx, 1, "stale reason", &f->stale);
     }
   if (strcmp (kw, PATHPROF_NOTES_CFG) == 0)
     {
       unsigned nodes, entry;
       ONCE (HAVE_CFG);
-      if (want_fields (r, t, n, 3)
-          || get_unsigned (r, &t[1], "node count", &nodes)
-          || get_unsigned (r, &t[2], "entry node", &entry))
+      if (pp_text_fields (&r->tx, 2)
+          || get_unsigned (r, 1, "node count", &nodes)
+          || get_unsigned (r, 2, "entry node", &entry))
         return -1;
       if (nodes == 0)
         return fail (r, "the cfg has no nodes");
@@ -646,15 +678,15 @@ function_record (struct reader *r, struct token *t, size_t n)
       unsigned node, bb;
       unsigned long long lo, hi, last;
       NEED_CFG ();
-      if (want_fields (r, t, n, 7) || get_node (r, &t[1], "node", &node)
-          || get_unsigned (r, &t[2], "basic block", &bb))
+      if (pp_text_fields (&r->tx, 6) || get_node (r, 1, "node", &node)
+          || get_unsigned (r, 2, "basic block", &bb))
         return -1;
       if (!t[3].quoted)
         return fail (r, "block file must be a quoted string, not '%s'",
                      t[3].text);
-      if (get_uint (r, &t[4], "line", (unsigned long) -1, &lo)
-          || get_uint (r, &t[5], "line", (unsigned long) -1, &hi)
-          || get_uint (r, &t[6], "line", (unsigned long) -1, &last))
+      if (pp_text_uint (&r->tx, 4, "line", (unsigned long) -1, &lo)
+          || pp_text_uint (&r->tx, 5, "line", (unsigned long) -1, &hi)
+          || pp_text_uint (&r->tx, 6, "line", (unsigned long) -1, &last))
         return -1;
       if (lo > hi)
         return fail (r, "bad line range %llu-%llu", lo, hi);
@@ -675,7 +707,7 @@ function_record (struct reader *r, struct token *t, size_t n)
     {
       unsigned node;
       NEED_CFG ();
-      if (want_fields (r, t, n, 2) || get_node (r, &t[1], "node", &node))
+      if (pp_text_fields (&r->tx, 1) || get_node (r, 1, "node", &node))
         return -1;
       if (r->is_exit[node])
         return fail (r, "node %u is already an exit", node);
@@ -687,8 +719,8 @@ function_record (struct reader *r, struct token *t, size_t n)
       unsigned src, dst;
       pp_cut_kind cut;
       NEED_CFG ();
-      if (want_fields (r, t, n, 4) || get_node (r, &t[1], "node", &src)
-          || get_node (r, &t[2], "node", &dst))
+      if (pp_text_fields (&r->tx, 3) || get_node (r, 1, "node", &src)
+          || get_node (r, 2, "node", &dst))
         return -1;
       if (t[3].quoted)
         return fail (r, "bad cut kind \"%s\" (none, back or split)",
@@ -711,14 +743,14 @@ function_record (struct reader *r, struct token *t, size_t n)
       long origin;
       pp_edge_kind kind;
       NEED_CFG ();
-      if (want_fields (r, t, n, 7) || get_unsigned (r, &t[1], "dagedge index",
-                                                    &idx))
+      if (pp_text_fields (&r->tx, 6)
+          || get_unsigned (r, 1, "dagedge index", &idx))
         return -1;
       if (idx != r->n_dagedges)
         return fail (r, "dagedge %u out of order (expected %zu)", idx,
                      r->n_dagedges);
-      if (get_unsigned (r, &t[2], "dag node", &src)
-          || get_unsigned (r, &t[3], "dag node", &dst))
+      if (get_unsigned (r, 2, "dag node", &src)
+          || get_unsigned (r, 3, "dag node", &dst))
         return -1;
       if (src >= f->n_nodes + 2 || dst >= f->n_nodes + 2)
         return fail (r, "dag node %u out of range (the DAG has %u nodes)",
@@ -733,11 +765,11 @@ function_record (struct reader *r, struct token *t, size_t n)
                      t[4].text);
       if (!t[5].quoted && strcmp (t[5].text, "-1") == 0)
         origin = -1;
-      else if (get_uint (r, &t[5], "origin", (unsigned) -1, &ox))
+      else if (pp_text_uint (&r->tx, 5, "origin", (unsigned) -1, &ox))
         return -1;
       else
         origin = (long) ox;
-      if (grow ((void **) &r->dagedges, &r->cap_dagedges, r->n_dagedges + 1,
+      if (pp_text_grow ((void **) &r->dagedges, &r->cap_dagedges, r->n_dagedges + 1,
                 sizeof *r->dagedges))
         return nomem (r);
       struct dagedge_rec *d = &r->dagedges[r->n_dagedges];
@@ -747,18 +779,19 @@ function_record (struct reader *r, struct token *t, size_t n)
       d->dst = dst;
       d->kind = kind;
       d->origin = origin;
-      d->line = r->line;
-      return get_mpz (r, &t[6], "weight", d->weight);
+      d->line = r->tx.line;
+      return pp_text_mpz (&r->tx, 6, "weight", d->weight);
     }
   if (strcmp (kw, PATHPROF_NOTES_END) == 0)
     {
-      if (want_fields (r, t, n, 1))
+      if (pp_text_fields (&r->tx, 0))
         return -1;
       return finish_function (r);
     }
   if (strcmp (kw, PATHPROF_NOTES_STAMP) == 0
       || strcmp (kw, PATHPROF_NOTES_PRODUCER) == 0
-      || strcmp (kw, PATHPROF_NOTES_OBJECT) == 0)
+      || strcmp (kw, PATHPROF_NOTES_OBJECT) == 0
+      || strcmp (kw, PATHPROF_NOTES_INTERESTING_FILE) == 0)
     return fail (r, "'%s' inside function '%s'", kw, f->name);
   if (strcmp (kw, PATHPROF_NOTES_FUNCTION) == 0)
     return fail (r, "'function' inside function '%s' (missing 'end'?)",
@@ -768,43 +801,51 @@ function_record (struct reader *r, struct token *t, size_t n)
 #undef NEED_CFG
 }
 
+/* A header record given once, a string: KW "VALUE".  */
 static int
-header_record (struct reader *r, struct token *t, size_t n)
+header_string (struct reader *r, int *seen, const char *what, char **v)
 {
-  const char *kw = t[0].text;
+  if ((*seen)++)
+    return fail (r, "duplicate '%s'", r->tx.toks[0].text);
+  if (pp_text_fields (&r->tx, 1))
+    return -1;
+  return pp_text_string (&r->tx, 1, what, v);
+}
+
+static int
+header_record (struct reader *r)
+{
+  const char *kw = r->tx.toks[0].text;
   unsigned long long x;
   if (strcmp (kw, PATHPROF_NOTES_STAMP) == 0)
     {
       if (r->have_stamp++)
         return fail (r, "duplicate 'stamp'");
-      if (want_fields (r, t, n, 2)
-          || get_uint (r, &t[1], "stamp", UINT32_MAX, &x))
+      if (pp_text_fields (&r->tx, 1)
+          || pp_text_uint (&r->tx, 1, "stamp", UINT32_MAX, &x))
         return -1;
       r->nf->stamp = (uint32_t) x;
       return 0;
     }
   if (strcmp (kw, PATHPROF_NOTES_PRODUCER) == 0)
-    {
-      if (r->have_producer++)
-        return fail (r, "duplicate 'producer'");
-      if (want_fields (r, t, n, 2))
-        return -1;
-      return get_string (r, &t[1], "producer", &r->nf->producer);
-    }
+    return header_string (r, &r->have_producer, "producer",
+                          &r->nf->producer);
   if (strcmp (kw, PATHPROF_NOTES_OBJECT) == 0)
-    {
-      if (r->have_object++)
-        return fail (r, "duplicate 'object'");
-      if (want_fields (r, t, n, 2))
-        return -1;
-      return get_string (r, &t[1], "object file", &r->nf->object);
-    }
+    return header_string (r, &r->have_object, "object file",
+                          &r->nf->object);
+  if (strcmp (kw, PATHPROF_NOTES_INTERESTING_FILE) == 0)
+    return header_string (r, &r->have_interesting_file,
+                          "interesting-path file",
+                          &r->nf->interesting_file);
   if (strcmp (kw, PATHPROF_NOTES_FUNCTION) == 0)
-    return start_function (r, t, n);
+    return start_function (r);
   static const char *const fn_only[]
-    = { PATHPROF_NOTES_SOURCE, PATHPROF_NOTES_CHECKSUM, PATHPROF_NOTES_PATHS,
-        PATHPROF_NOTES_STORAGE, PATHPROF_NOTES_CFG, PATHPROF_NOTES_BLOCK,
-        PATHPROF_NOTES_EXIT, PATHPROF_NOTES_EDGE, PATHPROF_NOTES_DAGEDGE,
+    = { PATHPROF_NOTES_SOURCE,      PATHPROF_NOTES_CHECKSUM,
+        PATHPROF_NOTES_PATHS,       PATHPROF_NOTES_STORAGE,
+        PATHPROF_NOTES_CFG,         PATHPROF_NOTES_BLOCK,
+        PATHPROF_NOTES_EXIT,        PATHPROF_NOTES_EDGE,
+        PATHPROF_NOTES_DAGEDGE,     PATHPROF_NOTES_PPP,
+        PATHPROF_NOTES_INTERESTING, PATHPROF_NOTES_STALE,
         PATHPROF_NOTES_END };
   for (size_t i = 0; i < sizeof fn_only / sizeof *fn_only; i++)
     if (strcmp (kw, fn_only[i]) == 0)
@@ -823,134 +864,64 @@ cmp_function (const void *a, const void *b)
                  ((const struct notes_function *) b)->name);
 }
 
+/* The first line: the magic and the version.  */
+static int
+read_magic (struct reader *r)
+{
+  unsigned long long v;
+  if (pp_text_next_line (&r->tx) < 0)
+    return -1;
+  if (r->tx.n_toks != 2 || r->tx.toks[0].quoted
+      || strcmp (r->tx.toks[0].text, PATHPROF_NOTES_MAGIC) != 0)
+    return fail (r, "not a notes file: expected '%s %u' on the first line",
+                 PATHPROF_NOTES_MAGIC, PATHPROF_NOTES_VERSION);
+  if (pp_text_uint (&r->tx, 1, "version", UINT32_MAX, &v))
+    return -1;
+  if (v != PATHPROF_NOTES_VERSION)
+    return fail (r, "unsupported notes version %llu (this reader supports "
+                    "%u)",
+                 v, PATHPROF_NOTES_VERSION);
+  r->nf->version = (unsigned) v;
+  return 0;
+}
+
 int
 notes_read (const char *path, struct notes_file *nf, char *msg,
             size_t msg_size)
 {
   struct reader r;
-  struct token *toks = NULL;
-  size_t ntok = 0, captok = 0;
-  char *buf = NULL;
-  size_t len = 0;
   int ret = -1;
 
   memset (nf, 0, sizeof *nf);
   memset (&r, 0, sizeof r);
-  r.path = path;
-  r.msg = msg;
-  r.msg_size = msg_size;
   r.nf = nf;
   nf->path = strdup (path);
-
-  FILE *fp = fopen (path, "r");
-  if (!fp)
-    {
-      snprintf (msg, msg_size, "%s: %s", path, strerror (errno));
-      return -2;
-    }
-  size_t cap = 0;
-  for (;;)
-    {
-      if (len + 4096 + 1 > cap)
-        {
-          size_t ncap = cap ? cap * 2 : 65536;
-          char *nb = realloc (buf, ncap);
-          if (!nb)
-            {
-              fclose (fp);
-              snprintf (msg, msg_size, "%s: out of memory", path);
-              goto out;
-            }
-          buf = nb;
-          cap = ncap;
-        }
-      size_t got = fread (buf + len, 1, cap - len - 1, fp);
-      len += got;
-      if (got == 0)
-        break;
-    }
-  if (ferror (fp))
-    {
-      snprintf (msg, msg_size, "%s: %s", path, strerror (errno));
-      fclose (fp);
-      ret = -2;
-      goto out;
-    }
-  fclose (fp);
-  buf[len] = 0;
   if (!nf->path)
     {
       snprintf (msg, msg_size, "%s: out of memory", path);
-      goto out;
+      return -1;
     }
-
-  char *p = buf, *end = buf + len;
-  r.line = 0;
-  while (p < end || r.line == 0)
+  int st = pp_text_init_file (&r.tx, nf->path, msg, msg_size);
+  if (st)
     {
-      char *nl = memchr (p, '\n', (size_t) (end - p));
-      char *line = p;
-      r.line++;
-      if (nl)
-        *nl = 0;
-      p = nl ? nl + 1 : end;
-      size_t ll = strlen (line);
-      if (line + ll != (nl ? nl : end))
-        {
-          fail (&r, "NUL byte in line");
-          goto out;
-        }
-      if (ll && line[ll - 1] == '\r')
-        line[--ll] = 0; /* a file that went through a CRLF editor */
-      if (r.line == 1)
-        {
-          if (tokenize (&r, line, &toks, &ntok, &captok))
-            goto out;
-          unsigned long long v;
-          if (ntok != 2 || toks[0].quoted
-              || strcmp (toks[0].text, PATHPROF_NOTES_MAGIC) != 0)
-            {
-              fail (&r, "not a notes file: expected '%s %u' on the first "
-                        "line",
-                    PATHPROF_NOTES_MAGIC, PATHPROF_NOTES_VERSION);
-              goto out;
-            }
-          if (get_uint (&r, &toks[1], "version", UINT32_MAX, &v))
-            goto out;
-          if (v != PATHPROF_NOTES_VERSION)
-            {
-              fail (&r, "unsupported notes version %llu (this reader "
-                        "supports %u)",
-                    v, PATHPROF_NOTES_VERSION);
-              goto out;
-            }
-          nf->version = (unsigned) v;
-          continue;
-        }
-      /* Comments: '#' as the first non-blank character.  */
-      const char *q = line;
-      while (*q == ' ' || *q == '\t')
-        q++;
-      if (*q == '#')
-        continue;
-      if (tokenize (&r, line, &toks, &ntok, &captok))
+      pp_text_free (&r.tx);
+      return st;
+    }
+  if (read_magic (&r))
+    goto out;
+  for (;;)
+    {
+      int more = pp_text_next_record (&r.tx);
+      if (more < 0)
         goto out;
-      if (ntok == 0)
-        continue;
-      if (toks[0].quoted)
-        {
-          fail (&r, "a record must start with a keyword, not \"%s\"",
-                toks[0].text);
-          goto out;
-        }
-      if (r.fn ? function_record (&r, toks, ntok)
-               : header_record (&r, toks, ntok))
+      if (more == 0)
+        break;
+      if (r.fn ? function_record (&r) : header_record (&r))
         goto out;
     }
   if (r.fn)
     {
-      r.line = r.fn->line;
-      fail (&r, "function '%s' has no 'end'", r.fn->name);
+      fail_at (&r, r.fn->line, "function '%s' has no 'end'", r.fn->name);
       goto out;
     }
   if (!r.have_stamp)
@@ -966,8 +937,7 @@ out:
   free (r.dagedges);
   free (r.is_exit);
   free (r.names);
-  free (toks);
-  free (buf);
+  pp_text_free (&r.tx);
   return ret;
 }
 
@@ -980,6 +950,7 @@ notes_free (struct notes_file *nf)
   free (nf->path);
   free (nf->producer);
   free (nf->object);
+  free (nf->interesting_file);
   memset (nf, 0, sizeof *nf);
 }
 

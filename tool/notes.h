@@ -22,6 +22,16 @@ struct notes_block
                               none or in another file (gcov's branch line) */
 };
 
+/* An interesting (tested) path of a PPP function: `interesting`.  */
+struct notes_interesting
+{
+  uint64_t bl_id;       /* its Ball-Larus id */
+  int has_ppp_id;       /* 0: `-`, its PPP id is not below n_slots, so
+                           it is counted as residual at run time */
+  uint64_t ppp_id;
+  unsigned line;
+};
+
 struct notes_function
 {
   char *name;
@@ -30,6 +40,15 @@ struct notes_function
   mpz_t paths;          /* as recorded (and verified) */
   int storage;          /* PATHPROF_STORAGE_* */
   unsigned line;        /* of the `function` record */
+  /* Storage ppp: the `ppp` record (range, slots) and the interesting
+     paths, by increasing bl_id, verified against the core's PPP
+     numbering.  Empty otherwise.  */
+  mpz_t ppp_range;
+  uint64_t n_slots;
+  struct notes_interesting *interesting;
+  size_t n_interesting;
+  char *stale;          /* storage residual: why the interesting-path
+                           file's entry did not match, or NULL */
   unsigned n_nodes, entry;
   struct notes_block *blocks; /* n_nodes entries */
   /* Rebuilt from the cfg/exit/edge records with the core and checked
@@ -46,13 +65,15 @@ struct notes_file
   uint32_t stamp;
   char *producer;       /* NULL if absent */
   char *object;         /* NULL if absent */
+  char *interesting_file; /* preferential builds only, else NULL */
   struct notes_function *functions;
   size_t n_functions;
 };
 
 /* Reads and verifies the notes file PATH into OUT.  Returns 0; -1 with
    the diagnostic "PATH:LINE: message" in MSG (MSG_SIZE bytes) for bad
-   contents; -2 with "PATH: message" for I/O errors.  OUT must be freed
+   contents; -2 with "PATH: cannot open: <strerror>" (or "cannot read")
+   for I/O errors.  OUT must be freed
    with notes_free either way.  */
 int notes_read (const char *path, struct notes_file *out, char *msg,
                 size_t msg_size);
@@ -64,5 +85,7 @@ struct notes_function *notes_find (const struct notes_file *nf,
 /* Names used in the notes file for core enums.  */
 const char *notes_edge_kind_name (pp_edge_kind kind);
 const char *notes_cut_name (pp_cut_kind cut);
+/* "array", "hash", "ppp", "residual" (PATHPROF_STORAGE_*), else "?".  */
+const char *notes_storage_name (unsigned storage);
 
 #endif /* PATHPROF_TOOL_NOTES_H */

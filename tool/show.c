@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "notes.h"
+#include "textlex.h"
 #include "tool.h"
 
 void
@@ -48,21 +49,11 @@ tool_read_profile (const char *path, struct ppd_profile *p)
 void
 tool_print_cstring (FILE *out, const char *s)
 {
-  fputc ('"', out);
-  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+  if (pp_text_write_string (out, s))
     {
-      if (*p == '\\' || *p == '"')
-        fprintf (out, "\\%c", *p);
-      else if (*p == '\n')
-        fputs ("\\n", out);
-      else if (*p == '\t')
-        fputs ("\\t", out);
-      else if (*p < 0x20 || *p > 0x7e)
-        fprintf (out, "\\x%02x", *p);
-      else
-        fputc (*p, out);
+      tool_error ("out of memory");
+      exit (1);
     }
-  fputc ('"', out);
 }
 
 /* JSON string: UTF-8 passes through (the notes and profile carry the

@@ -21,6 +21,7 @@ pp_status_name (pp_status status)
     case PP_ERR_RANGE: return "value out of range";
     case PP_ERR_DUPLICATE: return "duplicate path";
     case PP_ERR_NOMEM: return "out of memory";
+    case PP_ERR_IO: return "input/output error";
     }
   return "unknown status";
 }

@@ -46,12 +46,17 @@ typedef enum pp_status {
   PP_ERR_UNREACHABLE, /* a node not reachable from s, or not reaching t */
   PP_ERR_RANGE,       /* an id or count out of range (id >= N, too big) */
   PP_ERR_DUPLICATE,   /* the same interesting path given twice */
-  PP_ERR_NOMEM        /* allocation failed */
+  PP_ERR_NOMEM,       /* allocation failed */
+  PP_ERR_IO           /* a file could not be read or written */
 } pp_status;
+
+/* Room for a diagnostic that names a file by a long path and quotes a
+   long (C++ mangled) name.  */
+#define PP_ERROR_MESSAGE_SIZE 4096
 
 typedef struct pp_error {
   pp_status status;
-  char message[256];
+  char message[PP_ERROR_MESSAGE_SIZE];
 } pp_error;
 
 /* A short constant name for STATUS ("invalid graph", ...). */

@@ -68,7 +68,7 @@ is "notes: empty file" \
   "$rc:$(cat err)"
 "$PP" check-notes missing.ppno > /dev/null 2> err; rc=$?
 is "notes: missing file" \
-  "1:pathprof: missing.ppno: No such file or directory" "$rc:$(cat err)"
+  "1:pathprof: missing.ppno: cannot open: No such file or directory" "$rc:$(cat err)"
 
 # --- profiles ------------------------------------------------------------
 build () { # OUT [FLAGS...]
@@ -128,7 +128,7 @@ same "show: notes at the recorded path" exp.n out.n
 norm < out > out.n
 same "show without notes: output" "$EXP/show-nonotes.txt" out.n
 is "show without notes: message and status" \
-  "1:pathprof: /fake/t.ppno: No such file or directory" "$rc:$(cat err)"
+  "1:pathprof: /fake/t.ppno: cannot open: No such file or directory" "$rc:$(cat err)"
 
 PATHPROF_FILE=stamp.ppd "$T/prof_prog_stamp" $RUN
 "$PP" show --notes-dir notes stamp.ppd > /dev/null 2> err; rc=$?

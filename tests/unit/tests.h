@@ -11,5 +11,6 @@ int register_thesis_tests (void);
 int register_big_tests (void);
 int register_error_tests (void);
 int register_random_tests (void);
+int register_interesting_tests (void);
 
 #endif /* PATHPROF_TESTS_H */
