@@ -114,7 +114,7 @@ pp_interesting_add_comment (pp_interesting *set, const char *text,
       const char *nl = strchr (text, '\n');
       size_t len = nl ? (size_t) (nl - text) : strlen (text);
       if (pp_text_grow ((void **) &set->comments, &set->cap_comments,
-                set->n_comments + 1, sizeof *set->comments))
+                        set->n_comments + 1, sizeof *set->comments))
         return pp_fail (err, PP_ERR_NOMEM, "out of memory");
       char *c = strndup (text, len);
       if (!c)
@@ -132,7 +132,7 @@ pp_interesting_add_fn (pp_interesting *set, const char *name,
                        const mpz_t n_paths, pp_error *err)
 {
   if (pp_text_grow ((void **) &set->fns, &set->cap_fns, set->n_fns + 1,
-            sizeof *set->fns))
+                    sizeof *set->fns))
     {
       pp_fail (err, PP_ERR_NOMEM, "out of memory");
       return NULL;
@@ -158,8 +158,8 @@ pp_status
 pp_interesting_add_path (pp_interesting_fn *fn, const mpz_t id,
                          int has_count, uint64_t count, pp_error *err)
 {
-  if (pp_text_grow ((void **) &fn->paths, &fn->cap_paths, fn->n_paths_listed + 1,
-            sizeof *fn->paths))
+  if (pp_text_grow ((void **) &fn->paths, &fn->cap_paths,
+                    fn->n_paths_listed + 1, sizeof *fn->paths))
     return pp_fail (err, PP_ERR_NOMEM, "out of memory");
   pp_interesting_path *p = &fn->paths[fn->n_paths_listed++];
   mpz_init_set (p->id, id);
@@ -200,7 +200,8 @@ check_fn (const pp_interesting *set, pp_interesting_fn *fn, pp_error *err)
                     "function '%s': path count 0: a function has at least "
                     "one path",
                     fn->name);
-  qsort (fn->paths, fn->n_paths_listed, sizeof *fn->paths, cmp_path);
+  if (fn->n_paths_listed) /* (qsort of NULL is undefined) */
+    qsort (fn->paths, fn->n_paths_listed, sizeof *fn->paths, cmp_path);
   /* Report the problem met first in the file: the smallest line.  */
   const pp_interesting_path *bad = NULL, *first = NULL;
   int range = 0;
@@ -263,7 +264,8 @@ same_entry (const pp_interesting_fn *x, const pp_interesting_fn *y)
 static pp_status
 check_set (pp_interesting *set, pp_error *err)
 {
-  qsort (set->fns, set->n_fns, sizeof *set->fns, cmp_fn);
+  if (set->n_fns)
+    qsort (set->fns, set->n_fns, sizeof *set->fns, cmp_fn);
   const pp_interesting_fn *bad = NULL;
   for (size_t i = 1; i < set->n_fns; i++)
     if (same_entry (&set->fns[i], &set->fns[i - 1])

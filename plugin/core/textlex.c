@@ -34,7 +34,8 @@ pp_text_init_buffer (pp_text *tx, const char *name, const char *buf,
   tx->buf = malloc (len + 1);
   if (!tx->buf)
     return set_msg (tx, -1, "out of memory", NULL);
-  memcpy (tx->buf, buf, len);
+  if (len)
+    memcpy (tx->buf, buf, len);
   tx->buf[len] = 0;
   tx->len = len;
   return 0;
@@ -211,7 +212,8 @@ lex_string (pp_text *tx, char *p, char **end)
           return pp_text_fail (tx, "unterminated string");
         default:
           if (is_control ((unsigned char) *p) || (unsigned char) *p > 0x7e)
-            return pp_text_fail (tx, "bad escape: '\\' followed by byte 0x%02x",
+            return pp_text_fail (tx,
+                                 "bad escape: '\\' followed by byte 0x%02x",
                                  (unsigned char) *p);
           return pp_text_fail (tx, "bad escape '\\%c'", *p);
         }
