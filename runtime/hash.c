@@ -17,21 +17,8 @@
  * This file is its own archive member so that programs without hashed
  * functions do not pull it in.
  */
+#include "mix64.h"
 #include "pathprof-format.h"
-
-/* murmur3's 64-bit finalizer: every input bit affects every output bit,
-   so consecutive ids (the common case: one region of the id space is
-   hot) spread over the table instead of forming one long probe run.  */
-static inline uint64_t
-mix64 (uint64_t x)
-{
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ull;
-  x ^= x >> 33;
-  return x;
-}
 
 /* Maps a 64-bit hash onto [0, cap) without a division where the compiler
    has 128-bit multiplication (Lemire's multiply-shift reduction; the
@@ -40,9 +27,9 @@ static inline uint64_t
 home_slot (uint64_t id, uint64_t cap)
 {
 #ifdef __SIZEOF_INT128__
-  return (uint64_t) (((unsigned __int128) mix64 (id) * cap) >> 64);
+  return (uint64_t) (((unsigned __int128) pathprof_mix64 (id) * cap) >> 64);
 #else
-  return mix64 (id) % cap;
+  return pathprof_mix64 (id) % cap;
 #endif
 }
 

@@ -180,8 +180,9 @@ void __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id);
    lone LF catch newline translation, ^Z stops DOS `type`.  */
 #define PATHPROF_PPD_MAGIC "\x89PPD\r\n\x1a\n"
 #define PATHPROF_PPD_MAGIC_SIZE 8u
-/* Bumped on any incompatible change; readers refuse other versions.  */
-#define PATHPROF_PPD_VERSION 1u
+/* Bumped on any incompatible change; readers refuse other versions.
+   Version 2 added the residual paths to FUNC.  */
+#define PATHPROF_PPD_VERSION 2u
 #define PATHPROF_PPD_HEADER_SIZE 32u
 #define PATHPROF_PPD_SUFFIX ".ppd"
 
@@ -199,8 +200,13 @@ void __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id);
 #define PATHPROF_PPD_TAG_OBJECT PATHPROF_PPD_TAG ('O', 'B', 'J', 'T')
 /* FUNC: string name, string source_file, u32 cfg_checksum, u32 storage,
    u64 n_paths, u64 dropped, u64 n_counts, then n_counts pairs
-   (u64 path_id, u64 count) with path ids strictly increasing, every
-   id < n_paths and every count > 0 (the counters are sparse).  */
+   (u64 path_id, u64 count), then u64 residual_dropped, u64 n_residual,
+   then n_residual pairs (u64 path_id, u64 count).  In both lists path
+   ids are strictly increasing, every id < n_paths and every count > 0
+   (the counters are sparse).  storage is a PATHPROF_STORAGE_*; the
+   counts are the counted paths (all of them for ARRAY and HASH, the
+   tested ones for PPP, none for RESIDUAL), the residual list the
+   residual paths (none, with residual_dropped 0, for ARRAY and HASH).  */
 #define PATHPROF_PPD_TAG_FUNCTION PATHPROF_PPD_TAG ('F', 'U', 'N', 'C')
 
 /* ------------------------------------------------------------------ */

@@ -97,6 +97,7 @@ function_free (struct ppd_function *f)
   free (f->name);
   free (f->source_file);
   free (f->counts);
+  free (f->residual);
 }
 
 static void
@@ -209,16 +210,30 @@ ppd_add_function (struct ppd_object *o, const char *name,
   return f;
 }
 
+/* Appends (ID, COUNT) to the list *LIST of *N pairs (*CAP allocated).  */
+static int
+append_pair (struct ppd_count **list, size_t *n, size_t *cap, uint64_t id,
+             uint64_t count)
+{
+  if (grow ((void **) list, cap, *n + 1, sizeof **list))
+    return -1;
+  (*list)[*n].id = id;
+  (*list)[*n].count = count;
+  (*n)++;
+  return 0;
+}
+
 int
 ppd_add_count (struct ppd_function *f, uint64_t id, uint64_t count)
 {
-  if (grow ((void **) &f->counts, &f->cap_counts, f->n_counts + 1,
-            sizeof *f->counts))
-    return -1;
-  f->counts[f->n_counts].id = id;
-  f->counts[f->n_counts].count = count;
-  f->n_counts++;
-  return 0;
+  return append_pair (&f->counts, &f->n_counts, &f->cap_counts, id, count);
+}
+
+int
+ppd_add_residual (struct ppd_function *f, uint64_t id, uint64_t count)
+{
+  return append_pair (&f->residual, &f->n_residual, &f->cap_residual, id,
+                      count);
 }
 
 static int
@@ -229,28 +244,36 @@ cmp_count_id (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-void
-ppd_function_finish (struct ppd_function *f)
+/* Sorts the N pairs of LIST by id, adds up repeated ids and removes zero
+   counts; returns the new number of pairs.  */
+static size_t
+canonicalize (struct ppd_count *list, size_t n)
 {
   /* Already canonical is the common case (array counters are appended in
      id order); skip the sort then.  */
   int sorted = 1;
-  for (size_t i = 1; i < f->n_counts && sorted; i++)
-    sorted = f->counts[i - 1].id < f->counts[i].id;
+  for (size_t i = 1; i < n && sorted; i++)
+    sorted = list[i - 1].id < list[i].id;
   if (!sorted)
-    qsort (f->counts, f->n_counts, sizeof *f->counts, cmp_count_id);
+    qsort (list, n, sizeof *list, cmp_count_id);
   size_t out = 0;
-  for (size_t i = 0; i < f->n_counts; i++)
+  for (size_t i = 0; i < n; i++)
     {
-      if (f->counts[i].count == 0)
+      if (list[i].count == 0)
         continue;
-      if (out && f->counts[out - 1].id == f->counts[i].id)
-        f->counts[out - 1].count
-          = ppd_sat_add (f->counts[out - 1].count, f->counts[i].count);
+      if (out && list[out - 1].id == list[i].id)
+        list[out - 1].count = ppd_sat_add (list[out - 1].count, list[i].count);
       else
-        f->counts[out++] = f->counts[i];
+        list[out++] = list[i];
     }
-  f->n_counts = out;
+  return out;
+}
+
+void
+ppd_function_finish (struct ppd_function *f)
+{
+  f->n_counts = canonicalize (f->counts, f->n_counts);
+  f->n_residual = canonicalize (f->residual, f->n_residual);
 }
 
 static int
@@ -341,35 +364,61 @@ ppd_check_merge (const struct ppd_profile *dst, const struct ppd_profile *src,
   return PPD_OK;
 }
 
-/* Adds the sorted sparse counts of SF into DF (both finished).  */
+/* Adds the sorted sparse list SRC of SN pairs into *DST (*DN pairs, *DCAP
+   allocated), keeping it sorted.  */
 static int
-merge_counts (struct ppd_function *df, const struct ppd_function *sf)
+merge_list (struct ppd_count **dst, size_t *dn, size_t *dcap,
+            const struct ppd_count *src, size_t sn)
 {
-  size_t n = df->n_counts + sf->n_counts;
+  const struct ppd_count *d = *dst;
+  size_t n = *dn + sn;
   struct ppd_count *m = malloc ((n ? n : 1) * sizeof *m);
   if (!m)
     return -1;
   size_t i = 0, j = 0, k = 0;
-  while (i < df->n_counts || j < sf->n_counts)
+  while (i < *dn || j < sn)
     {
-      if (j == sf->n_counts
-          || (i < df->n_counts && df->counts[i].id < sf->counts[j].id))
-        m[k++] = df->counts[i++];
-      else if (i == df->n_counts || sf->counts[j].id < df->counts[i].id)
-        m[k++] = sf->counts[j++];
+      if (j == sn || (i < *dn && d[i].id < src[j].id))
+        m[k++] = d[i++];
+      else if (i == *dn || src[j].id < d[i].id)
+        m[k++] = src[j++];
       else
         {
-          m[k].id = df->counts[i].id;
-          m[k++].count = ppd_sat_add (df->counts[i++].count,
-                                      sf->counts[j++].count);
+          m[k].id = d[i].id;
+          m[k++].count = ppd_sat_add (d[i++].count, src[j++].count);
         }
     }
-  free (df->counts);
-  df->counts = m;
-  df->n_counts = k;
-  df->cap_counts = n ? n : 1;
-  df->dropped = ppd_sat_add (df->dropped, sf->dropped);
+  free (*dst);
+  *dst = m;
+  *dn = k;
+  *dcap = n ? n : 1;
   return 0;
+}
+
+/* Adds the counts and residual paths of SF into DF (both finished).  */
+static int
+merge_counts (struct ppd_function *df, const struct ppd_function *sf)
+{
+  if (merge_list (&df->counts, &df->n_counts, &df->cap_counts, sf->counts,
+                  sf->n_counts)
+      || merge_list (&df->residual, &df->n_residual, &df->cap_residual,
+                     sf->residual, sf->n_residual))
+    return -1;
+  df->dropped = ppd_sat_add (df->dropped, sf->dropped);
+  df->residual_dropped
+    = ppd_sat_add (df->residual_dropped, sf->residual_dropped);
+  return 0;
+}
+
+/* A malloc'd copy of the N pairs of LIST (NULL with N == 0, or out of
+   memory).  */
+static struct ppd_count *
+copy_list (const struct ppd_count *list, size_t n)
+{
+  struct ppd_count *c = n ? malloc (n * sizeof *c) : NULL;
+  if (c)
+    memcpy (c, list, n * sizeof *c);
+  return c;
 }
 
 static struct ppd_function *
@@ -380,13 +429,18 @@ copy_function (struct ppd_object *o, const struct ppd_function *sf)
                         sf->storage, sf->n_paths, sf->dropped);
   if (!f)
     return NULL;
+  f->residual_dropped = sf->residual_dropped;
   if (sf->n_counts)
     {
-      f->counts = malloc (sf->n_counts * sizeof *f->counts);
-      if (!f->counts)
+      if (!(f->counts = copy_list (sf->counts, sf->n_counts)))
         return NULL;
-      memcpy (f->counts, sf->counts, sf->n_counts * sizeof *f->counts);
       f->n_counts = f->cap_counts = sf->n_counts;
+    }
+  if (sf->n_residual)
+    {
+      if (!(f->residual = copy_list (sf->residual, sf->n_residual)))
+        return NULL;
+      f->n_residual = f->cap_residual = sf->n_residual;
     }
   return f;
 }
@@ -575,6 +629,50 @@ nomem:
   return PPD_ERR_NOMEM;
 }
 
+/* Reads the N (path id, count) pairs of list WHAT ("count" or "residual
+   path") of function NAME into *LIST (*LEN pairs, *CAP allocated):
+   strictly increasing ids below N_PATHS, counts > 0.  */
+static enum ppd_status
+get_pairs (struct reader *r, uint64_t n, uint64_t n_paths, const char *name,
+           const char *what, struct ppd_count **list, size_t *len,
+           size_t *cap, char *msg)
+{
+  /* Checked before allocating: a corrupt N cannot make us allocate more
+     than the record holds.  */
+  if (n > (uint64_t) (r->end - r->p) / 16)
+    CORRUPT ("function '%s': %llu %ss do not fit in the record", name,
+             (unsigned long long) n, what);
+  if (n > n_paths)
+    CORRUPT ("function '%s': %llu %ss for %llu paths", name,
+             (unsigned long long) n, what, (unsigned long long) n_paths);
+  if (n)
+    {
+      *list = malloc ((size_t) n * sizeof **list);
+      if (!*list)
+        {
+          snprintf (msg, PPD_MSG_SIZE, "out of memory");
+          return PPD_ERR_NOMEM;
+        }
+      *cap = (size_t) n;
+    }
+  for (uint64_t i = 0; i < n; i++)
+    {
+      uint64_t id, count;
+      get_u64 (r, &id);
+      get_u64 (r, &count);
+      if (id >= n_paths || count == 0 || (i && id <= (*list)[i - 1].id))
+        CORRUPT ("function '%s': bad %s #%llu (path %llu, count %llu)", name,
+                 what, (unsigned long long) i, (unsigned long long) id,
+                 (unsigned long long) count);
+      (*list)[i].id = id;
+      (*list)[i].count = count;
+      (*len)++;
+    }
+  return PPD_OK;
+}
+
+static const char *const storage_names[] = PATHPROF_STORAGE_NAMES;
+
 static enum ppd_status
 parse_function (struct reader *r, struct ppd_object *o, uint64_t off,
                 char *msg)
@@ -583,8 +681,9 @@ parse_function (struct reader *r, struct ppd_object *o, uint64_t off,
   char *name = get_str (r, &bad);
   char *src = name ? get_str (r, &bad) : NULL;
   uint32_t checksum, storage;
-  uint64_t n_paths, dropped, n_counts;
+  uint64_t n_paths, dropped, n_counts, residual_dropped, n_residual;
   enum ppd_status st = PPD_ERR_CORRUPT;
+  struct ppd_function *f;
   if (!src)
     {
       if (bad == 2)
@@ -601,25 +700,10 @@ parse_function (struct reader *r, struct ppd_object *o, uint64_t off,
       snprintf (msg, PPD_MSG_SIZE, "function '%s': record truncated", name);
       goto out;
     }
-  if (storage != PATHPROF_STORAGE_ARRAY && storage != PATHPROF_STORAGE_HASH)
+  if (storage > PATHPROF_STORAGE_RESIDUAL)
     {
       snprintf (msg, PPD_MSG_SIZE, "function '%s': unknown storage %u", name,
                 (unsigned) storage);
-      goto out;
-    }
-  if (n_counts != (uint64_t) (r->end - r->p) / 16
-      || (uint64_t) (r->end - r->p) % 16 != 0)
-    {
-      snprintf (msg, PPD_MSG_SIZE,
-                "function '%s': %llu counts do not fill the record", name,
-                (unsigned long long) n_counts);
-      goto out;
-    }
-  if (n_counts > n_paths)
-    {
-      snprintf (msg, PPD_MSG_SIZE, "function '%s': %llu counts for %llu paths",
-                name, (unsigned long long) n_counts,
-                (unsigned long long) n_paths);
       goto out;
     }
   if (ppd_find_function (o, name))
@@ -628,34 +712,42 @@ parse_function (struct reader *r, struct ppd_object *o, uint64_t off,
                 name, o->notes_file);
       goto out;
     }
-  struct ppd_function *f
-    = ppd_add_function (o, name, src, checksum, storage, n_paths, dropped);
+  f = ppd_add_function (o, name, src, checksum, storage, n_paths, dropped);
   if (!f)
     goto nomem;
-  if (n_counts)
+  st = get_pairs (r, n_counts, n_paths, name, "count", &f->counts,
+                  &f->n_counts, &f->cap_counts, msg);
+  if (st != PPD_OK)
+    goto out;
+  st = PPD_ERR_CORRUPT;
+  if (get_u64 (r, &residual_dropped) || get_u64 (r, &n_residual))
     {
-      f->counts = malloc ((size_t) n_counts * sizeof *f->counts);
-      if (!f->counts)
-        goto nomem;
-      f->cap_counts = (size_t) n_counts;
+      snprintf (msg, PPD_MSG_SIZE, "function '%s': record truncated", name);
+      goto out;
     }
-  for (uint64_t i = 0; i < n_counts; i++)
+  f->residual_dropped = residual_dropped;
+  st = get_pairs (r, n_residual, n_paths, name, "residual path", &f->residual,
+                  &f->n_residual, &f->cap_residual, msg);
+  if (st != PPD_OK)
+    goto out;
+  st = PPD_ERR_CORRUPT;
+  /* What each storage can hold: counted paths in the counts list
+     (ARRAY, HASH, and the tested paths of PPP), residual paths in the
+     residual list (PPP, RESIDUAL).  */
+  if ((storage == PATHPROF_STORAGE_ARRAY || storage == PATHPROF_STORAGE_HASH)
+      && (n_residual || residual_dropped))
     {
-      uint64_t id, count;
-      get_u64 (r, &id);
-      get_u64 (r, &count);
-      if (id >= n_paths || count == 0
-          || (i && id <= f->counts[i - 1].id))
-        {
-          snprintf (msg, PPD_MSG_SIZE,
-                    "function '%s': bad count #%llu (path %llu, count %llu)",
-                    name, (unsigned long long) i, (unsigned long long) id,
-                    (unsigned long long) count);
-          goto out;
-        }
-      f->counts[i].id = id;
-      f->counts[i].count = count;
-      f->n_counts++;
+      snprintf (msg, PPD_MSG_SIZE,
+                "function '%s': %s storage cannot have residual paths", name,
+                storage_names[storage]);
+      goto out;
+    }
+  if (storage == PATHPROF_STORAGE_RESIDUAL && (n_counts || dropped))
+    {
+      snprintf (msg, PPD_MSG_SIZE,
+                "function '%s': residual storage cannot have counted paths",
+                name);
+      goto out;
     }
   st = PPD_OK;
   goto out;
@@ -806,11 +898,24 @@ put_str (struct writer *w, const char *s)
   w->p += n;
 }
 
+/* u64 n, then the N pairs of LIST.  */
+static void
+put_pairs (struct writer *w, const struct ppd_count *list, size_t n)
+{
+  put_u64 (w, n);
+  for (size_t k = 0; k < n; k++)
+    {
+      put_u64 (w, list[k].id);
+      put_u64 (w, list[k].count);
+    }
+}
+
 static uint64_t
 function_body_size (const struct ppd_function *f)
 {
   return 4 + strlen (f->name) + 4 + strlen (f->source_file) + 4 + 4 + 8 + 8
-         + 8 + 16 * (uint64_t) f->n_counts;
+         + 8 + 16 * (uint64_t) f->n_counts + 8 + 8
+         + 16 * (uint64_t) f->n_residual;
 }
 
 static uint64_t
@@ -877,12 +982,9 @@ ppd_serialize (struct ppd_profile *p, unsigned char **bufp, size_t *sizep,
           put_u32 (&w, f->storage);
           put_u64 (&w, f->n_paths);
           put_u64 (&w, f->dropped);
-          put_u64 (&w, f->n_counts);
-          for (size_t k = 0; k < f->n_counts; k++)
-            {
-              put_u64 (&w, f->counts[k].id);
-              put_u64 (&w, f->counts[k].count);
-            }
+          put_pairs (&w, f->counts, f->n_counts);
+          put_u64 (&w, f->residual_dropped);
+          put_pairs (&w, f->residual, f->n_residual);
         }
     }
   struct writer h = { buf };

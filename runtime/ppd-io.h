@@ -31,6 +31,7 @@
 #define ppd_add_object __pathprof_ppd_add_object
 #define ppd_add_function __pathprof_ppd_add_function
 #define ppd_add_count __pathprof_ppd_add_count
+#define ppd_add_residual __pathprof_ppd_add_residual
 #define ppd_function_finish __pathprof_ppd_function_finish
 #define ppd_set_program __pathprof_ppd_set_program
 #define ppd_sort __pathprof_ppd_sort
@@ -71,8 +72,15 @@ struct ppd_function
   uint64_t n_paths;
   uint64_t dropped;       /* path ends lost to a full hash table */
   struct ppd_count *counts; /* after ppd_function_finish: ids increasing,
-                               counts > 0 */
+                               counts > 0; the tested paths of a PPP
+                               function, none for RESIDUAL storage */
   size_t n_counts, cap_counts;
+  /* Residual (untested) paths, PPP and RESIDUAL storage only: executions
+     that found the runtime's bound reached, and the paths logged, in the
+     same canonical form as COUNTS.  */
+  uint64_t residual_dropped;
+  struct ppd_count *residual;
+  size_t n_residual, cap_residual;
 };
 
 struct ppd_object
@@ -129,9 +137,11 @@ struct ppd_function *ppd_add_function (struct ppd_object *o,
                                        uint32_t cfg_checksum,
                                        uint32_t storage, uint64_t n_paths,
                                        uint64_t dropped);
-/* Appends (id, count) in any order; ppd_function_finish then sorts by id,
-   adds up repeated ids and removes zero counts.  0 or -1 (no memory).  */
+/* Append (id, count) to the counts or to the residual paths, in any
+   order; ppd_function_finish then sorts both lists by id, adds up repeated
+   ids and removes zero counts.  0 or -1 (no memory).  */
 int ppd_add_count (struct ppd_function *f, uint64_t id, uint64_t count);
+int ppd_add_residual (struct ppd_function *f, uint64_t id, uint64_t count);
 void ppd_function_finish (struct ppd_function *f);
 
 /* Puts objects in notes-file order and functions in name order, the
@@ -145,10 +155,11 @@ void ppd_sort (struct ppd_profile *p);
    PPD_ERR_MISMATCH, MSG names the first offending object or function.  */
 enum ppd_status ppd_check_merge (const struct ppd_profile *dst,
                                  const struct ppd_profile *src, char *msg);
-/* Adds SRC into DST (counts, dropped and runs add; new objects and
-   functions are copied; DST's program name is replaced by SRC's if SRC has
-   one).  Checks first with ppd_check_merge; DST is unchanged on
-   PPD_ERR_MISMATCH.  PPD_ERR_NOMEM may leave DST partly merged.  */
+/* Adds SRC into DST (counts, residual paths, both dropped counts and runs
+   add; new objects and functions are copied; DST's program name is
+   replaced by SRC's if SRC has one).  Checks first with ppd_check_merge;
+   DST is unchanged on PPD_ERR_MISMATCH.  PPD_ERR_NOMEM may leave DST
+   partly merged.  */
 enum ppd_status ppd_merge (struct ppd_profile *dst,
                            const struct ppd_profile *src, char *msg);
 

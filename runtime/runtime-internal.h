@@ -39,4 +39,22 @@ char *__pathprof_executable (void);
    may be modified.  */
 int __pathprof_update_file (const char *path, struct ppd_profile *snap);
 
+/* The residual-path log (residual.c).  runtime.c refers to these weakly,
+   so that programs that log no residual path do not link residual.c;
+   hidden, so that a weak reference left undefined resolves to NULL at
+   static link time instead of becoming a dynamic symbol.  */
+#define PATHPROF_INTERNAL_WEAK __attribute__ ((weak, visibility ("hidden")))
+/* Reads PATHPROF_RESIDUAL_LIMIT (once; reports a malformed value).  */
+void __pathprof_residual_setup (void) PATHPROF_INTERNAL_WEAK;
+/* Adds FN's logged residual paths with a non-zero count to PF.  0, or -1
+   when out of memory.  */
+int __pathprof_residual_collect (const struct pathprof_function *fn,
+                                 struct ppd_function *pf)
+  PATHPROF_INTERNAL_WEAK;
+/* Zeroes the counts of FN's residual paths; the paths keep their places.  */
+void __pathprof_residual_reset (struct pathprof_function *fn)
+  PATHPROF_INTERNAL_WEAK;
+/* Reports, once, that the memory for residual paths could not be mapped. */
+void __pathprof_residual_report (void) PATHPROF_INTERNAL_WEAK;
+
 #endif /* PATHPROF_RUNTIME_INTERNAL_H */

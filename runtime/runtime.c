@@ -74,7 +74,20 @@ reset_counters (void)
     for (uint32_t i = 0; i < o->n_functions; i++)
       {
         struct pathprof_function *f = &o->functions[i];
-        if (f->storage == PATHPROF_STORAGE_ARRAY && f->counters)
+        /* Residual paths keep their places, only their counts restart:
+           other threads may be logging into them (residual.c).  The
+           pointer is only ever set by residual.c, so the weak reference
+           is resolved whenever it is non-NULL.  */
+        if (f->residual && __pathprof_residual_reset)
+          __pathprof_residual_reset (f);
+        f->residual_dropped = 0;
+        if (f->storage == PATHPROF_STORAGE_PPP && f->slots)
+          {
+            /* The bl_ids are the plugin's, not counters.  */
+            for (uint64_t s = 0; s < f->n_slots; s++)
+              f->slots[s].count = 0;
+          }
+        else if (f->storage == PATHPROF_STORAGE_ARRAY && f->counters)
           memset (f->counters, 0, (size_t) f->n_paths * sizeof *f->counters);
         else if (f->storage == PATHPROF_STORAGE_HASH && f->table)
           {
@@ -106,6 +119,53 @@ signature (void)
       crc = ppd_crc32 (crc, stamp, 4);
     }
   return crc;
+}
+
+/* Adds the tested paths counted in the slots of the PPP function F to PF,
+   as Ball-Larus ids.  */
+static int
+snapshot_slots (const struct pathprof_function *f, struct ppd_function *pf)
+{
+  for (uint64_t s = 0; s < f->n_slots; s++)
+    {
+      uint64_t id = f->slots[s].bl_id;
+      uint64_t c = __atomic_load_n (&f->slots[s].count, __ATOMIC_RELAXED);
+      if (!c)
+        continue;
+      /* A counted slot always holds a valid id (the path end compared it
+         with the one it computed); anything else is counted as lost
+         rather than written into an unreadable file.  */
+      if (id >= f->n_paths)
+        pf->dropped = ppd_sat_add (pf->dropped, c);
+      else if (ppd_add_count (pf, id, c))
+        return -1;
+    }
+  return 0;
+}
+
+/* Adds F's residual paths and residual_dropped to PF.  */
+static int
+snapshot_residual (const struct pathprof_function *f, struct ppd_function *pf)
+{
+  if (f->residual && __pathprof_residual_collect
+      && __pathprof_residual_collect (f, pf))
+    return -1;
+  pf->residual_dropped
+    = ppd_sat_add (pf->residual_dropped,
+                   __atomic_load_n (&f->residual_dropped, __ATOMIC_RELAXED));
+  if (f->storage == PATHPROF_STORAGE_PPP
+      || f->storage == PATHPROF_STORAGE_RESIDUAL)
+    return 0;
+  /* Only PPP and RESIDUAL functions log residual paths; should anything
+     else have (wrong instrumentation), the file format has no place for
+     it: counted as lost.  */
+  for (size_t k = 0; k < pf->n_residual; k++)
+    pf->residual_dropped
+      = ppd_sat_add (pf->residual_dropped, pf->residual[k].count);
+  pf->dropped = ppd_sat_add (pf->dropped, pf->residual_dropped);
+  pf->residual_dropped = 0;
+  pf->n_residual = 0;
+  return 0;
 }
 
 /* Copies the live counters into SNAP.  Other threads may still be
@@ -182,6 +242,11 @@ snapshot (struct ppd_profile *snap)
               pf->dropped = ppd_sat_add (
                 pf->dropped, __atomic_load_n (&t->dropped, __ATOMIC_RELAXED));
             }
+          else if (f->storage == PATHPROF_STORAGE_PPP && f->slots
+                   && snapshot_slots (f, pf))
+            return -1;
+          if (snapshot_residual (f, pf))
+            return -1;
           ppd_function_finish (pf);
         }
     }
@@ -197,6 +262,8 @@ write_profile (void)
   if (!objects_head)
     return 0;
   ppd_profile_init (&snap);
+  if (__pathprof_residual_report)
+    __pathprof_residual_report ();
   char *path = __pathprof_profile_name (start_dir[0] ? start_dir : NULL,
                                         signature ());
   if (!path)
@@ -311,6 +378,10 @@ __pathprof_init (struct pathprof_object *object)
       handlers_registered = 1;
       if (!getcwd (start_dir, sizeof start_dir))
         start_dir[0] = 0;
+      /* Now, in a constructor, rather than in a residual path end that
+         may run in a signal handler.  */
+      if (__pathprof_residual_setup)
+        __pathprof_residual_setup ();
       if (atexit (exit_handler) != 0)
         __pathprof_report ("cannot register the exit handler; the profile "
                            "will only be written by __pathprof_dump");

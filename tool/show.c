@@ -86,7 +86,9 @@ json_string (FILE *out, const char *s)
 static const char *
 storage_name (uint32_t storage)
 {
-  return storage == PATHPROF_STORAGE_HASH ? "hash" : "array";
+  static const char *const names[] = PATHPROF_STORAGE_NAMES;
+  /* The reader accepts only these.  */
+  return storage < sizeof names / sizeof *names ? names[storage] : "?";
 }
 
 /* ------------------------------------------------------------------ */
@@ -133,6 +135,17 @@ tool_dump (const char *path, FILE *out)
             fprintf (out, "    %llu %llu\n",
                      (unsigned long long) f->counts[k].id,
                      (unsigned long long) f->counts[k].count);
+          /* Array and hash functions have no residual paths (the reader
+             checks it).  */
+          if (f->storage != PATHPROF_STORAGE_PPP
+              && f->storage != PATHPROF_STORAGE_RESIDUAL)
+            continue;
+          fprintf (out, "  residual_dropped %llu residual %zu\n",
+                   (unsigned long long) f->residual_dropped, f->n_residual);
+          for (size_t k = 0; k < f->n_residual; k++)
+            fprintf (out, "    %llu %llu\n",
+                     (unsigned long long) f->residual[k].id,
+                     (unsigned long long) f->residual[k].count);
         }
     }
   ppd_profile_free (&p);

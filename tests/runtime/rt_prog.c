@@ -19,6 +19,21 @@
  *   pid           print the process id on stdout
  *   exit-thread S call exit (S) from a new thread
  *   status S      exit status S at the end (default 0)
+ * Built with -DFAKE_RESIDUAL, it also has the object of fake-residual.h
+ * and these commands:
+ *   p P B N       N ends of the path of f_ppp with PPP id P, BL id B
+ *   r ID N        log residual path ID of f_res N times
+ *   t ID N        log residual path ID of f_tiny N times
+ *   rr FIRST K N  N rounds logging paths FIRST..FIRST+K-1 of f_res
+ *   rthreads T S K N
+ *                 T threads each log, N rounds, the S paths 0..S-1 of
+ *                 f_res (shared) and K paths of their own, thread t's
+ *                 being (t + 1) * 1000000 + 0..K-1
+ *   sig H         log paths 2000000 + i % 1000 of f_res (i = 0, 1, ...)
+ *                 while a SIGALRM handler, run every 200 us, logs path
+ *                 5000000000 + (its call number % 16); stop after H
+ *                 handler calls and print "H' M": the handler's calls
+ *                 and the loop's
  * The program prints nothing else; the tests read the profile it writes.
  */
 #define _GNU_SOURCE 1
@@ -26,14 +41,19 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "fake-object.h"
 #include "pathprof.h"
+#ifdef FAKE_RESIDUAL
+#include "fake-residual.h"
+#endif
 
 static char *self;
 
@@ -56,6 +76,122 @@ thread_main (void *p)
     __pathprof_hash_add_atomic (&fake_mt, i % 5);
   return NULL;
 }
+
+#ifdef FAKE_RESIDUAL
+static void die (const char *what);
+
+struct residual_arg
+{
+  unsigned long shared, own, rounds, first_own;
+};
+
+static void *
+residual_thread (void *p)
+{
+  struct residual_arg *a = p;
+  for (unsigned long r = 0; r < a->rounds; r++)
+    {
+      for (unsigned long j = 0; j < a->shared; j++)
+        __pathprof_residual (fake_res, j);
+      for (unsigned long j = 0; j < a->own; j++)
+        __pathprof_residual (fake_res, a->first_own + j);
+    }
+  return NULL;
+}
+
+static volatile sig_atomic_t handler_calls;
+
+static void
+on_alarm (int sig)
+{
+  (void) sig;
+  __pathprof_residual (fake_res, 5000000000ull + handler_calls % 16);
+  handler_calls++;
+}
+
+/* The `sig` command.  */
+static void
+residual_under_signals (unsigned long wanted)
+{
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = on_alarm;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset (&sa.sa_mask);
+  struct itimerval every = { { 0, 200 }, { 0, 200 } }, off;
+  memset (&off, 0, sizeof off);
+  if (sigaction (SIGALRM, &sa, NULL) || setitimer (ITIMER_REAL, &every, NULL))
+    die ("timer");
+  unsigned long i = 0;
+  while ((unsigned long) handler_calls < wanted)
+    __pathprof_residual (fake_res, 2000000 + i++ % 1000);
+  /* A signal already pending when the timer stops is either handled
+     before SIGALRM is blocked, and counted, or never.  */
+  sigset_t alrm;
+  sigemptyset (&alrm);
+  sigaddset (&alrm, SIGALRM);
+  if (setitimer (ITIMER_REAL, &off, NULL)
+      || sigprocmask (SIG_BLOCK, &alrm, NULL))
+    die ("timer");
+  printf ("%lu %lu\n", (unsigned long) handler_calls, i);
+}
+
+/* Runs the commands of fake-residual.h at ARGV[*I]; 0 if there is none. */
+static int
+residual_command (int argc, char **argv, int *i)
+{
+  const char *c = argv[*i];
+  if (!strcmp (c, "p") && *i + 3 < argc)
+    {
+      unsigned long long p = num (argv[*i + 1]), b = num (argv[*i + 2]);
+      unsigned long long n = num (argv[*i + 3]);
+      for (unsigned long long k = 0; k < n; k++)
+        fake_ppp_path_end (p, b);
+      *i += 3;
+    }
+  else if ((!strcmp (c, "r") || !strcmp (c, "t")) && *i + 2 < argc)
+    {
+      unsigned long long id = num (argv[*i + 1]), n = num (argv[*i + 2]);
+      for (unsigned long long k = 0; k < n; k++)
+        __pathprof_residual (c[0] == 'r' ? fake_res : fake_tiny, id);
+      *i += 2;
+    }
+  else if (!strcmp (c, "rr") && *i + 3 < argc)
+    {
+      unsigned long long first = num (argv[*i + 1]), k = num (argv[*i + 2]);
+      unsigned long long n = num (argv[*i + 3]);
+      for (unsigned long long r = 0; r < n; r++)
+        for (unsigned long long j = 0; j < k; j++)
+          __pathprof_residual (fake_res, first + j);
+      *i += 3;
+    }
+  else if (!strcmp (c, "rthreads") && *i + 4 < argc)
+    {
+      int t = (int) num (argv[*i + 1]);
+      struct residual_arg a[64];
+      if (t > 64)
+        die ("rthreads: at most 64 threads");
+      pthread_t th[64];
+      for (int k = 0; k < t; k++)
+        {
+          a[k].shared = num (argv[*i + 2]);
+          a[k].own = num (argv[*i + 3]);
+          a[k].rounds = num (argv[*i + 4]);
+          a[k].first_own = (unsigned long) (k + 1) * 1000000;
+          if (pthread_create (&th[k], NULL, residual_thread, &a[k]))
+            die ("pthread_create");
+        }
+      for (int k = 0; k < t; k++)
+        pthread_join (th[k], NULL);
+      *i += 4;
+    }
+  else if (!strcmp (c, "sig") && *i + 1 < argc)
+    residual_under_signals (num (argv[++*i]));
+  else
+    return 0;
+  return 1;
+}
+#endif
 
 static void *
 exit_thread (void *p)
@@ -171,6 +307,10 @@ main (int argc, char **argv)
         }
       else if (!strcmp (c, "status") && i + 1 < argc)
         status = (int) num (argv[++i]);
+#ifdef FAKE_RESIDUAL
+      else if (residual_command (argc, argv, &i))
+        continue;
+#endif
       else
         {
           fprintf (stderr, "rt_prog: bad command '%s'\n", c);

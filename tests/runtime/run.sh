@@ -55,7 +55,10 @@ build rt_prog_ck2 rt_prog.c -DFAKE_ARRAY_CHECKSUM=0x11111112u
 build rt_prog_abi99 rt_prog.c -DFAKE_ABI=99
 build rt_prog_wrap rt_prog.c -Wl,--wrap=execve
 build fakelib.so fakelib.c -shared -fPIC
+build rt_prog_res rt_prog.c -DFAKE_RESIDUAL
+build ppd_v2 ppd_v2.c "$SRC/runtime/ppd-io.c"
 RT=$T/rt_prog
+RR=$T/rt_prog_res
 
 # dump_of PROFILE: `pathprof dump` without the program line (the program
 # name is checked once, below).
@@ -79,7 +82,7 @@ obj () { # RUNS [STAMP]
 P=$W/merge.ppd
 PATHPROF_FILE=$P "$RT" a 0 5 a 3 2 h 7 3 2> "$W/err1"
 PATHPROF_FILE=$P "$RT" a 0 5 a 3 2 h 7 3 2>> "$W/err1"
-{ echo "pathprof-data 1"; obj 2; fn_array 2; echo "    0 10"; echo "    3 4"
+{ echo "pathprof-data 2"; obj 2; fn_array 2; echo "    0 10"; echo "    3 4"
   fn_hash 0 1; echo "    7 6"; fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
 same "two runs add counts and runs" "$W/exp" "$W/out"
@@ -94,7 +97,7 @@ for round in 1 2 3; do
   done
   wait
 done
-{ echo "pathprof-data 1"; obj 24; fn_array 1; echo "    1 24000"
+{ echo "pathprof-data 2"; obj 24; fn_array 1; echo "    1 24000"
   fn_hash 0 1; echo "    42 240"; fn_threads 5
   for id in 0 1 2 3 4; do echo "    $id 480"; done; } > "$W/exp"
 dump_of "$P" > "$W/out"
@@ -104,7 +107,7 @@ is "concurrent runs print nothing" "" "$(cat "$W/err2")"
 # --- fork --------------------------------------------------------------------
 P=$W/fork.ppd
 PATHPROF_FILE=$P "$RT" a 0 5 fork a 1 7
-{ echo "pathprof-data 1"; obj 2; fn_array 2; echo "    0 5"; echo "    1 7"
+{ echo "pathprof-data 2"; obj 2; fn_array 2; echo "    0 5"; echo "    1 7"
   fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
 same "fork child counts only its own paths" "$W/exp" "$W/out"
@@ -122,7 +125,7 @@ is "corrupt file message" \
   "$(cat "$W/err")"
 if cmp -s "$W/flipped" "$P.corrupt"; then ok "corrupt file kept aside unchanged"
 else ko "corrupt file kept aside unchanged"; fi
-{ echo "pathprof-data 1"; obj 1; fn_array 1; echo "    0 1"
+{ echo "pathprof-data 2"; obj 1; fn_array 1; echo "    0 1"
   fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
 same "new data written after a corrupt file" "$W/exp" "$W/out"
@@ -167,7 +170,7 @@ if [ $rc = 0 ] && [ ! -s "$W/err" ] && [ -c /dev/null ]; then
 # --- hash table full -------------------------------------------------------
 P=$W/full.ppd
 PATHPROF_FILE=$P "$RT" h 10 1 h 11 2 h 12 3 h 13 4 h 14 5 h 15 6 h 10 1
-{ echo "pathprof-data 1"; obj 1; fn_array 0; fn_hash 11 4
+{ echo "pathprof-data 2"; obj 1; fn_array 0; fn_hash 11 4
   echo "    10 2"; echo "    11 2"; echo "    12 3"; echo "    13 4"
   fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
@@ -176,7 +179,7 @@ same "full hash table counts dropped paths exactly" "$W/exp" "$W/out"
 # --- atomic hash adds from threads ----------------------------------------
 P=$W/threads.ppd
 PATHPROF_FILE=$P "$RT" threads 8 100000
-{ echo "pathprof-data 1"; obj 1; fn_array 0; fn_hash 0 0; fn_threads 5
+{ echo "pathprof-data 2"; obj 1; fn_array 0; fn_hash 0 0; fn_threads 5
   for id in 0 1 2 3 4; do echo "    $id 160000"; done; } > "$W/exp"
 dump_of "$P" > "$W/out"
 same "8 threads x 100000 atomic hash adds exact" "$W/exp" "$W/out"
@@ -184,7 +187,7 @@ same "8 threads x 100000 atomic hash adds exact" "$W/exp" "$W/out"
 # --- exit from another thread ----------------------------------------------
 P=$W/exitthread.ppd
 PATHPROF_FILE=$P "$RT" a 0 2 exit-thread 3 2> "$W/err"; rc=$?
-{ echo "pathprof-data 1"; obj 1; fn_array 1; echo "    0 2"
+{ echo "pathprof-data 2"; obj 1; fn_array 1; echo "    0 2"
   fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
 same "exit() from a thread writes the profile" "$W/exp" "$W/out"
@@ -197,11 +200,11 @@ PATHPROF_FILE=$P "$T/rt_prog_stamp2" a 0 1 2> "$W/err"
 is "recompiled object: message" \
   "pathprof: profile '$P' does not match this program (object '/fake/rt_prog.ppno' is from another compilation (stamp 0x5f3a9c21, not 0x12345678)); kept it as '$P.mismatch'" \
   "$(cat "$W/err")"
-{ echo "pathprof-data 1"; obj 1 0x12345678; fn_array 1; echo "    0 1"
+{ echo "pathprof-data 2"; obj 1 0x12345678; fn_array 1; echo "    0 1"
   fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
 same "recompiled object: new profile" "$W/exp" "$W/out"
-{ echo "pathprof-data 1"; obj 1; fn_array 1; echo "    0 1"
+{ echo "pathprof-data 2"; obj 1; fn_array 1; echo "    0 1"
   fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$P.mismatch" > "$W/out"
 same "recompiled object: old profile kept" "$W/exp" "$W/out"
@@ -247,19 +250,19 @@ then ok "symbolic link followed, kept"; else ko "symbolic link followed, kept"; 
 # --- dump, reset, exec -----------------------------------------------------
 P=$W/dump.ppd
 PATHPROF_FILE=$P "$RT" a 0 1 dump a 0 2
-{ echo "pathprof-data 1"; obj 1; fn_array 1; echo "    0 1"
+{ echo "pathprof-data 2"; obj 1; fn_array 1; echo "    0 1"
   fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
 same "__pathprof_dump: later counts not written at exit" "$W/exp" "$W/out"
 P=$W/reset.ppd
 PATHPROF_FILE=$P "$RT" a 0 1 dump reset a 0 2
-{ echo "pathprof-data 1"; obj 1; fn_array 1; echo "    0 3"
+{ echo "pathprof-data 2"; obj 1; fn_array 1; echo "    0 3"
   fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
 same "__pathprof_dump + __pathprof_reset: one run, all counts" "$W/exp" "$W/out"
 PATHPROF_FILE=$W/errno.ppd "$RT" a 0 1 errno-dump 2> "$W/err"; rc=$?
 is "errno preserved by __pathprof_dump" "0:" "$rc:$(cat "$W/err")"
-{ echo "pathprof-data 1"; obj 2; fn_array 2; echo "    0 4"; echo "    2 1"
+{ echo "pathprof-data 2"; obj 2; fn_array 2; echo "    0 4"; echo "    2 1"
   fn_hash 0 0; fn_threads 0; } > "$W/exp"
 PATHPROF_FILE=$W/exec.ppd "$RT" a 0 4 exec
 dump_of "$W/exec.ppd" > "$W/out"
@@ -268,7 +271,7 @@ PATHPROF_FILE=$W/wrap.ppd "$T/rt_prog_wrap" a 0 4 rawexec
 dump_of "$W/wrap.ppd" > "$W/out"
 same "-Wl,--wrap=execve writes before exec" "$W/exp" "$W/out"
 PATHPROF_FILE=$W/raw.ppd "$RT" a 0 4 rawexec
-{ echo "pathprof-data 1"; obj 1; fn_array 1; echo "    2 1"
+{ echo "pathprof-data 2"; obj 1; fn_array 1; echo "    2 1"
   fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$W/raw.ppd" > "$W/out"
 same "plain execve loses the unwritten counts (documented)" "$W/exp" "$W/out"
@@ -276,13 +279,180 @@ same "plain execve loses the unwritten counts (documented)" "$W/exp" "$W/out"
 # --- an instrumented shared library, dlopen'ed and dlclose'd ---------------
 P=$W/dl.ppd
 PATHPROF_FILE=$P "$RT" a 0 1 dl "$T/fakelib.so" 3 2> "$W/err"
-{ echo "pathprof-data 1"
+{ echo "pathprof-data 2"
   echo "object \"/fake/fakelib.ppno\" stamp 0x0000abcd runs 1"
   fn_array 1; echo "    5 3"; fn_hash 0 0; fn_threads 0
   obj 1; fn_array 1; echo "    0 1"; fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
 same "dlclose'd library writes its own object" "$W/exp" "$W/out"
 is "dlclose'd library: no message" "" "$(cat "$W/err")"
+
+# --- residual paths (preferential mode) --------------------------------------
+# rt_prog_res has a second object (fake-residual.h): f_ppp with 4 PPP slots
+# holding the tested paths 3, 7 and 12, and f_res (10^12 paths) and f_tiny
+# (3 paths) with residual storage.  res_of: the dump of that object, which
+# sorts before rt_prog's own.
+res_of () { dump_of "$1" | sed '/^object "\/fake\/rt_prog.ppno"/,$d'; }
+robj () { # RUNS
+  echo "pathprof-data 2"
+  echo "object \"/fake/residual.ppno\" stamp 0x0000beef runs $1"
+}
+fn_ppp () { # COUNTS
+  echo "  function \"f_ppp\" source \"res.c\" checksum 0x44444444 storage ppp paths 20 dropped 0 counts $1"
+}
+fn_res () {
+  echo "  function \"f_res\" source \"res.c\" checksum 0x55555555 storage residual paths 1000000000000 dropped 0 counts 0"
+}
+fn_tiny () {
+  echo "  function \"f_tiny\" source \"res.c\" checksum 0x66666666 storage residual paths 3 dropped 0 counts 0"
+}
+resid () { # RESIDUAL_DROPPED N_RESIDUAL
+  echo "  residual_dropped $1 residual $2"
+}
+pairs () { # ID COUNT ...: count lines
+  while [ $# -ge 2 ]; do echo "    $1 $2"; shift 2; done
+}
+# check_res PROFILE NAME: the test NAME passes if res_of PROFILE is $W/exp.
+check_res () { res_of "$1" > "$W/out"; same "$2" "$W/exp" "$W/out"; }
+
+P=$W/ppp.ppd
+PATHPROF_FILE=$P "$RR" p 0 3 5 p 2 7 2 p 1 5 1 p 0 4 2 p 9 15 1 p 3 12 1 \
+  2> "$W/err"
+{ robj 1; fn_ppp 3; pairs 3 5 7 2 12 1; resid 0 3; pairs 4 2 5 1 15 1
+  fn_res; resid 0 0; fn_tiny; resid 0 0; } > "$W/exp"
+check_res "$P" \
+  "PPP: slots count the tested paths (as BL ids), the others are residual"
+is "PPP run prints nothing" "" "$(cat "$W/err")"
+
+P=$W/dedup.ppd
+PATHPROF_FILE=$P "$RR" r 5 3 r 1000 2 r 5 4 r 999999999999 1 t 0 1 t 2 6 t 0 1
+{ robj 1; fn_ppp 0; resid 0 0; fn_res; resid 0 3; pairs 5 7 1000 2 999999999999 1
+  fn_tiny; resid 0 2; pairs 0 2 2 6; } > "$W/exp"
+check_res "$P" "residual paths deduplicated with exact counts"
+
+# 7500 paths of one function: its table grows through several chunks, and
+# paths in every chunk are found again.
+P=$W/many.ppd
+PATHPROF_FILE=$P "$RR" rr 0 5000 2 rr 2500 5000 1
+{ robj 1; fn_ppp 0; resid 0 0; fn_res; resid 0 7500
+  seq -f '    %.0f 2' 0 2499; seq -f '    %.0f 3' 2500 4999
+  seq -f '    %.0f 1' 5000 7499; fn_tiny; resid 0 0; } > "$W/exp"
+check_res "$P" "7500 distinct residual paths of one function, exact"
+
+P=$W/invalid.ppd
+PATHPROF_FILE=$P "$RR" t 5 2 t 1 1 r 18446744073709551615 1 \
+  r 18446744073709551614 1 r 999999999999 1 r 1000000000000 3
+{ robj 1; fn_ppp 0; resid 0 0; fn_res; resid 5 1; pairs 999999999999 1
+  fn_tiny; resid 2 1; pairs 1 1; } > "$W/exp"
+check_res "$P" "ids no path has are counted as dropped"
+
+# The bound: the first 3 distinct paths of the process are kept; every
+# execution of another one is counted in its function's residual_dropped.
+P=$W/bound.ppd
+PATHPROF_RESIDUAL_LIMIT=3 PATHPROF_FILE=$P "$RR" r 10 1 r 11 2 r 12 1 r 13 5 \
+  r 10 1 r 14 1 p 1 5 2 t 0 1 p 0 3 1 2> "$W/err"
+{ robj 1; fn_ppp 1; pairs 3 1; resid 2 0; fn_res; resid 6 3
+  pairs 10 2 11 2 12 1; fn_tiny; resid 1 0; } > "$W/exp"
+check_res "$P" "PATHPROF_RESIDUAL_LIMIT=3: exact residual_dropped"
+is "PATHPROF_RESIDUAL_LIMIT=3: no message" "" "$(cat "$W/err")"
+P=$W/bound0.ppd
+PATHPROF_RESIDUAL_LIMIT=0 PATHPROF_FILE=$P "$RR" r 1 2 p 1 5 1 t 2 1
+{ robj 1; fn_ppp 0; resid 1 0; fn_res; resid 2 0; fn_tiny; resid 1 0; } > "$W/exp"
+check_res "$P" "PATHPROF_RESIDUAL_LIMIT=0 keeps none"
+P=$W/badlimit.ppd
+for v in 12x -1 1e6 " 5" 1000000001 99999999999999999999999; do
+  PATHPROF_RESIDUAL_LIMIT=$v PATHPROF_FILE=$P "$RR" r 1 1 2> "$W/err"
+  is "malformed PATHPROF_RESIDUAL_LIMIT='$v' reported" \
+    "pathprof: PATHPROF_RESIDUAL_LIMIT='$v' is not a number from 0 to 1000000000; keeping at most 1000000 residual paths" \
+    "$(cat "$W/err")"
+done
+PATHPROF_RESIDUAL_LIMIT= PATHPROF_FILE=$P "$RR" r 1 1 2> "$W/err"
+is "empty PATHPROF_RESIDUAL_LIMIT: no message" "" "$(cat "$W/err")"
+{ robj 7; fn_ppp 0; resid 0 0; fn_res; resid 0 1; pairs 1 7
+  fn_tiny; resid 0 0; } > "$W/exp"
+check_res "$P" "bad or empty PATHPROF_RESIDUAL_LIMIT: the default limit"
+
+# Merged across runs: residual lists and residual_dropped add.
+P=$W/rmerge.ppd
+PATHPROF_RESIDUAL_LIMIT=1 PATHPROF_FILE=$P "$RR" r 5 1 r 6 2 p 0 3 1 p 1 5 1
+PATHPROF_RESIDUAL_LIMIT=1 PATHPROF_FILE=$P "$RR" r 6 1 r 5 1 p 0 3 2 p 1 8 1 \
+  a 1 1
+{ robj 2; fn_ppp 1; pairs 3 3; resid 2 0; fn_res; resid 3 2; pairs 5 1 6 1
+  fn_tiny; resid 0 0; } > "$W/exp"
+check_res "$P" "two runs: residual paths and residual_dropped add"
+
+# Threads: 8 threads log 20 shared paths and 200 paths of their own, 500
+# times each (880000 calls).
+P=$W/rthreads.ppd
+PATHPROF_FILE=$P "$RR" rthreads 8 20 200 500
+{ robj 1; fn_ppp 0; resid 0 0; fn_res; resid 0 1620
+  seq -f '    %.0f 4000' 0 19
+  for t in 1 2 3 4 5 6 7 8; do
+    seq -f '    %.0f 500' $((t * 1000000)) $((t * 1000000 + 199)); done
+  fn_tiny; resid 0 0; } > "$W/exp"
+check_res "$P" "8 threads x shared and own residual paths, exact"
+# The same at a bound of 100 paths: which paths win the last places is
+# up to the threads, but every execution is either counted or dropped.
+P=$W/rthreads100.ppd
+PATHPROF_RESIDUAL_LIMIT=100 PATHPROF_FILE=$P "$RR" rthreads 8 20 200 50
+is "8 threads at the bound: kept + dropped = executions, at most 100 kept" \
+  "88000 yes" \
+  "$(res_of "$P" | awk '/f_res/ { on = 1; next } /function/ { on = 0 }
+     on && /residual_dropped/ { s += $2; n = $4; next } on { s += $2 }
+     END { print s, (n <= 100 ? "yes" : "no " n) }')"
+
+# fork: parent and child each write exactly their own paths.
+PATHPROF_FILE="$W/rfork-%p.ppd" "$RR" pid r 5 3 p 0 3 1 t 1 1 fork r 5 1 \
+  r 6 2 p 0 3 2 > "$W/pid"
+parent=$(head -1 "$W/pid")
+child=$(ls "$W" | grep '^rfork-' | grep -v "^rfork-$parent\.ppd$")
+{ robj 1; fn_ppp 1; pairs 3 1; resid 0 0; fn_res; resid 0 1; pairs 5 3
+  fn_tiny; resid 0 1; pairs 1 1; } > "$W/exp"
+check_res "$W/rfork-$parent.ppd" "fork: the parent writes its residual paths"
+{ robj 1; fn_ppp 1; pairs 3 2; resid 0 0; fn_res; resid 0 2; pairs 5 1 6 2
+  fn_tiny; resid 0 0; } > "$W/exp"
+check_res "$W/$child" "fork: the child writes only its own"
+
+# __pathprof_dump, __pathprof_reset.
+P=$W/rdump.ppd
+PATHPROF_FILE=$P "$RR" r 5 2 p 0 3 1 dump r 5 3 p 0 3 1
+{ robj 1; fn_ppp 1; pairs 3 1; resid 0 0; fn_res; resid 0 1; pairs 5 2
+  fn_tiny; resid 0 0; } > "$W/exp"
+check_res "$P" "__pathprof_dump: residual paths written once"
+P=$W/rreset.ppd
+PATHPROF_FILE=$P "$RR" r 5 2 p 0 3 1 dump reset r 5 3 p 0 3 2 r 9 1
+{ robj 1; fn_ppp 1; pairs 3 3; resid 0 0; fn_res; resid 0 2; pairs 5 5 9 1
+  fn_tiny; resid 0 0; } > "$W/exp"
+check_res "$P" "__pathprof_dump + __pathprof_reset: slots and residual paths"
+# After a reset a logged path keeps its place under the bound (other
+# threads may be logging into it), so path 2 still does not fit.
+P=$W/rreset1.ppd
+PATHPROF_RESIDUAL_LIMIT=1 PATHPROF_FILE=$P "$RR" r 1 1 r 2 1 dump reset \
+  r 2 1 r 1 2
+{ robj 1; fn_ppp 0; resid 0 0; fn_res; resid 2 1; pairs 1 3
+  fn_tiny; resid 0 0; } > "$W/exp"
+check_res "$P" "__pathprof_reset: residual_dropped restarts, places are kept"
+
+# A signal handler logging residual paths (new ones, and into the function
+# the interrupted code is logging into) while the program does.
+P=$W/rsig.ppd
+set -- $(PATHPROF_FILE=$P "$RR" sig 300)
+h=$1 m=$2
+{ robj 1; fn_ppp 0; resid 0 0; fn_res; resid 0 1016
+  j=0; while [ $j -lt 1000 ]; do
+    echo "    $((2000000 + j)) $((m / 1000 + (j < m % 1000)))"; j=$((j + 1)); done
+  k=0; while [ $k -lt 16 ]; do
+    echo "    $((5000000000 + k)) $((h / 16 + (k < h % 16)))"; k=$((k + 1)); done
+  fn_tiny; resid 0 0; } > "$W/exp"
+check_res "$P" \
+  "residual paths logged in a signal handler and outside it, exact"
+
+# Programs without residual paths do not link the residual log.
+is "residual.c linked only when used" "0 1" \
+  "$(nm "$RT" | grep -c ' __pathprof_residual$') $(nm "$RR" | grep -c ' __pathprof_residual$')"
+
+"$T/ppd_v2" > "$W/out" 2>&1
+is "profile format version 2: residual lists" "ok 34 checks" "$(cat "$W/out")"
 
 # --- damaged files never crash the reader ----------------------------------
 # With AddressSanitizer where the compiler has it, so that a read out of
@@ -292,9 +462,14 @@ echo 'int main (void) { return 0; }' > "$W/san.c"
 $CC $SAN "$W/san.c" -o "$W/san" 2> /dev/null && "$W/san" || SAN=
 if $CC -O1 -g $SAN -Wall -Wextra -I"$SRC/runtime" "$SRC/runtime/ppd-io.c" \
      "$SRC/tests/runtime/fuzz_ppd.c" -o "$T/fuzz_ppd" 2> "$W/build.err"; then
-  "$T/fuzz_ppd" "$P" 20000 > "$W/out" 2>&1; rc=$?
+  "$T/fuzz_ppd" "$W/dl.ppd" 20000 > "$W/out" 2>&1; rc=$?
   if [ $rc = 0 ]; then ok "20000 damaged profiles rejected or read safely"
   else ko "20000 damaged profiles rejected or read safely"; cat "$W/out"; fi
+  # One with PPP and residual functions, so that mutations reach the
+  # residual lists and the storage checks.
+  "$T/fuzz_ppd" "$W/rmerge.ppd" 20000 > "$W/out" 2>&1; rc=$?
+  if [ $rc = 0 ]; then ok "20000 damaged residual profiles rejected or read safely"
+  else ko "20000 damaged residual profiles rejected or read safely"; cat "$W/out"; fi
 else ko "build fuzz_ppd"; cat "$W/build.err"; fi
 
 # --- leftovers and the specs file -------------------------------------------

@@ -1,0 +1,505 @@
+/* pathprof runtime: the residual-path log.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: 0BSD
+ *
+ * In preferential mode a path end that no slot of its PPP function counts
+ * (an untested path), and every path end of a RESIDUAL function, calls
+ * __pathprof_residual (fn, bl_id).  The call can come from any thread, from
+ * a signal handler, and can be hot (an unlisted function the field runs a
+ * lot), so the log is lock-free, never calls malloc, and a path already
+ * logged costs a hash, a short probe and an atomic add.
+ *
+ * Layout.  Each function has its own table, reached from fn->residual: a
+ * chain of chunks, each an open-addressed table with linear probing, of
+ * keys (path id + 1, 0 for an empty slot) and counts.  The key is one
+ * word, claimed with a compare-and-swap, so no thread ever waits for
+ * another (a signal handler interrupting an insertion cannot deadlock), and
+ * a slot once claimed keeps its key until the process ends: a path is
+ * found where it was put, and the count is a relaxed atomic add.  A
+ * per-function table (rather than one table keyed by function and id)
+ * keeps the key in one word and a function's paths together in memory.
+ * Keys and counts are separate arrays, on separate cache lines, so that
+ * threads counting the same hot path bounce only the count's line, not
+ * the keys every lookup reads (a path counted by two threads costs 35 to
+ * 40 ns per call instead of 55 to 65 with keys and counts interleaved).
+ *
+ * Growth.  Slots cannot move without locks, so a table grows by chaining:
+ * a chunk takes new paths until half of it is used (short probe runs:
+ * about 1.5 probes for a hit, 2.5 to see that a path is absent), then the
+ * next chunk, 4 times larger, takes them.  A function with 1000 residual
+ * paths has 5 chunks.  Chunk capacities stop at twice the function's path
+ * count, so a small function gets one small chunk that holds all its
+ * paths.
+ *
+ * Repeats.  A logged path is in exactly one slot (below), so a lookup may
+ * look anywhere first: it probes the first chunk, which holds the paths
+ * found first (often the hot ones), then the last chunk, which holds most
+ * of them (3/4 of a long chain); only paths in the chunks between, and
+ * new paths, walk the chain in order.  A repeat thus costs the hash, a
+ * probe run or two, and the atomic add (which dominates: see
+ * specs/runtime.md for measurements).
+ *
+ * Agreeing without a lock.  Two threads placing the same new path must
+ * put it in the same place, including when one of them sees the chunk
+ * open and the other sees it closed.  The decision is made at a single
+ * slot, the first empty slot of the path's probe run in the chunk: the
+ * thread that wins the CAS there writes either the key (chunk open) or
+ * MOVED ("the paths whose run ends here are in later chunks"), and a
+ * thread that loses reads what the winner wrote and follows it.  Since a
+ * slot never changes after that, every later lookup of the path meets the
+ * same keys and the same decision: each path is in exactly one slot.
+ *
+ * Memory.  Chunks are bump-allocated from one pool, mapped with mmap (a
+ * system call, safe in a signal handler, unlike malloc) at the first
+ * residual path, so programs that log none pay nothing.  At most
+ * PATHPROF_RESIDUAL_LIMIT distinct paths are kept per process: a global
+ * count of kept paths is reserved before a slot is claimed for a new one.
+ * An execution of a new path that finds the limit reached is counted in
+ * fn->residual_dropped, never lost silently.  The pool is sized for the
+ * worst case of the layout, POOL_BYTES_PER_PATH per kept path, so that
+ * the limit on paths, not the pool, is what binds; its pages are touched
+ * only as chunks are used (between about 40 and 192 bytes per path,
+ * depending on how many paths a function has).
+ *
+ * __pathprof_reset and a forked child zero the counts only (runtime.c):
+ * keys keep their slots, since other threads may be inside this function,
+ * so the limit counts the distinct residual paths logged since the program
+ * started (a forked child inherits its parent's, copy-on-write).
+ *
+ * This file is its own archive member, referenced by runtime.c only
+ * weakly: programs without residual paths do not link it.
+ */
+#define _GNU_SOURCE 1
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "mix64.h"
+#include "runtime-internal.h"
+
+/* The key of a slot whose path's run ends here while the chunk takes no
+   new paths.  Keys are ids + 1, so neither 0 nor MOVED can be a path's
+   key: PATHPROF_NO_PATH (UINT64_MAX) and UINT64_MAX - 1, which a function
+   can only have with exactly 2^64 - 1 paths, are counted as dropped.  */
+#define MOVED UINT64_MAX
+
+#define FIRST_CAPACITY 8u
+#define GROWTH 4u
+
+/* Without PATHPROF_RESIDUAL_LIMIT: a million paths is far more than the
+   untested paths of real field runs (thousands), yet at most 192 MB of
+   address space, of which only what is used is ever touched.  */
+#define DEFAULT_LIMIT 1000000u
+#define MAX_LIMIT 1000000000u
+
+/* Chunks start on a cache line of their own, so that threads counting in
+   different functions never share a line.  */
+#define CHUNK_ALIGN 64u
+
+/* Worst case of the layout: a function with one path uses a whole first
+   chunk of 8 slots (40-byte header and 8 keys, then 8 counts on the next
+   cache line: 192 bytes); a function with more uses less per path, since
+   a chunk is only followed by another when half of it is used.  The
+   slack covers chunks allocated by threads racing to extend the same
+   chain (kept, see next_chunk).  */
+#define POOL_BYTES_PER_PATH 192u
+#define POOL_SLACK (64u * 1024)
+
+struct residual_chunk
+{
+  struct residual_chunk *next; /* the next chunk of the chain, or NULL */
+  uint64_t capacity;           /* slots, a power of two */
+  uint64_t used;               /* slots claimed for paths */
+  /* In a function's first chunk: the last chunk linked after it, NULL
+     while there is none.  A hint for lookups (it may lag behind when
+     chunks are linked concurrently).  */
+  struct residual_chunk *last;
+  uint64_t *counts;            /* capacity counts, from the first cache
+                                  line after the keys */
+  uint64_t keys[];             /* capacity keys: path id + 1, 0 (empty)
+                                  or MOVED */
+};
+
+/* The limit + 1, 0 until PATHPROF_RESIDUAL_LIMIT has been read.  */
+static uint64_t limit_plus_one;
+/* Distinct paths kept (or reserved by a thread about to keep one).  */
+static uint64_t kept;
+/* The pool: NULL until the first chunk; bytes handed out; the errno of a
+   failed mmap (then no further attempts), reported once at exit.  */
+static char *pool;
+static uint64_t pool_used;
+static int pool_errno, pool_error_reported;
+
+/* ------------------------------------------------------------------ */
+/* The limit                                                           */
+/* ------------------------------------------------------------------ */
+
+void
+__pathprof_residual_setup (void)
+{
+  if (__atomic_load_n (&limit_plus_one, __ATOMIC_ACQUIRE))
+    return;
+  uint64_t limit = DEFAULT_LIMIT;
+  int bad = 0;
+  const char *v = getenv ("PATHPROF_RESIDUAL_LIMIT");
+  if (v && *v)
+    {
+      /* Decimal digits only: "1e6", "-1", " 5" or "5k" are mistakes worth
+         reporting, not numbers to guess at.  */
+      uint64_t n = 0;
+      for (const char *p = v; *p && !bad; p++)
+        if (*p < '0' || *p > '9'
+            || (n = n * 10 + (uint64_t) (*p - '0')) > MAX_LIMIT)
+          bad = 1;
+      if (!bad)
+        limit = n;
+    }
+  /* Every caller computes the same value; the first to store it reports
+     a bad one, so the message appears once.  */
+  uint64_t unset = 0;
+  if (__atomic_compare_exchange_n (&limit_plus_one, &unset, limit + 1, 0,
+                                   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
+      && bad)
+    __pathprof_report ("PATHPROF_RESIDUAL_LIMIT='%s' is not a number from 0 "
+                       "to %u; keeping at most %u residual paths",
+                       v, MAX_LIMIT, DEFAULT_LIMIT);
+}
+
+static uint64_t
+path_limit (void)
+{
+  uint64_t l = __atomic_load_n (&limit_plus_one, __ATOMIC_ACQUIRE);
+  if (!l)
+    {
+      /* A residual path before any object registered (instrumented code
+         run by an earlier constructor).  */
+      __pathprof_residual_setup ();
+      l = __atomic_load_n (&limit_plus_one, __ATOMIC_ACQUIRE);
+    }
+  return l - 1;
+}
+
+/* Takes one place for a new path; 0 when the limit is reached.  */
+static int
+reserve_path (void)
+{
+  uint64_t limit = path_limit ();
+  uint64_t k = __atomic_load_n (&kept, __ATOMIC_RELAXED);
+  do
+    if (k >= limit)
+      return 0;
+  while (!__atomic_compare_exchange_n (&kept, &k, k + 1, 1, __ATOMIC_RELAXED,
+                                       __ATOMIC_RELAXED));
+  return 1;
+}
+
+/* Gives back a place taken for a path that another thread logged first. */
+static void
+release_path (void)
+{
+  __atomic_fetch_sub (&kept, 1, __ATOMIC_RELAXED);
+}
+
+/* ------------------------------------------------------------------ */
+/* The pool                                                            */
+/* ------------------------------------------------------------------ */
+
+static uint64_t
+pool_size (void)
+{
+  return path_limit () * POOL_BYTES_PER_PATH + POOL_SLACK;
+}
+
+/* The pool, mapped by the first caller; NULL if it cannot be.  */
+static char *
+map_pool (void)
+{
+  char *p = __atomic_load_n (&pool, __ATOMIC_ACQUIRE);
+  if (p || __atomic_load_n (&pool_errno, __ATOMIC_RELAXED))
+    return p;
+  int saved = errno;
+  uint64_t size = pool_size ();
+  /* MAP_NORESERVE: address space only; a page costs memory when a chunk
+     on it is first written.  */
+  void *m = size == (size_t) size
+              ? mmap (NULL, (size_t) size, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+              : (errno = ENOMEM, MAP_FAILED);
+  if (m == MAP_FAILED)
+    {
+      int none = 0;
+      __atomic_compare_exchange_n (&pool_errno, &none, errno ? errno : ENOMEM,
+                                   0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+      errno = saved;
+      return NULL;
+    }
+  if (__atomic_compare_exchange_n (&pool, &p, (char *) m, 0, __ATOMIC_ACQ_REL,
+                                   __ATOMIC_ACQUIRE))
+    p = m;
+  else
+    munmap (m, (size_t) size); /* another thread mapped it first */
+  errno = saved;
+  return p;
+}
+
+#define ALIGN_UP(n) (((n) + CHUNK_ALIGN - 1) & ~(uint64_t) (CHUNK_ALIGN - 1))
+
+/* A zeroed chunk of CAPACITY slots from the pool, or NULL.  */
+static struct residual_chunk *
+pool_alloc (uint64_t capacity)
+{
+  char *base = map_pool ();
+  if (!base)
+    return NULL;
+  uint64_t counts_at
+    = ALIGN_UP (sizeof (struct residual_chunk) + capacity * sizeof (uint64_t));
+  uint64_t size = ALIGN_UP (counts_at + capacity * sizeof (uint64_t));
+  uint64_t total = pool_size ();
+  uint64_t used = __atomic_load_n (&pool_used, __ATOMIC_RELAXED);
+  do
+    if (size > total - used)
+      return NULL;
+  while (!__atomic_compare_exchange_n (&pool_used, &used, used + size, 1,
+                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+  struct residual_chunk *c = (struct residual_chunk *) (base + used);
+  c->capacity = capacity;
+  c->counts = (uint64_t *) (base + used + counts_at);
+  return c;
+}
+
+/* ------------------------------------------------------------------ */
+/* Logging                                                             */
+/* ------------------------------------------------------------------ */
+
+/* The capacity of the chunk that follows one of PREV slots (PREV 0: the
+   first chunk) in a function of N_PATHS paths: GROWTH times PREV, but no
+   more than the power of two at least twice N_PATHS, which takes every
+   path of the function before it is half used.  */
+static uint64_t
+chunk_capacity (uint64_t prev, uint64_t n_paths)
+{
+  uint64_t cap = prev ? prev * GROWTH : FIRST_CAPACITY;
+  uint64_t enough = 2;
+  while (enough < cap && enough / 2 < n_paths)
+    enough *= 2;
+  return enough;
+}
+
+/* The chunk at *LINK, linking a new one there first if there is none
+   (PREV and N_PATHS as for chunk_capacity; FIRST: the function's first
+   chunk, NULL when linking it).  NULL when the pool is used up and no
+   other thread linked one.  */
+static struct residual_chunk *
+next_chunk (struct residual_chunk **link, struct residual_chunk *first,
+            uint64_t prev, uint64_t n_paths)
+{
+  struct residual_chunk *c = pool_alloc (chunk_capacity (prev, n_paths));
+  struct residual_chunk *winner = NULL;
+  if (!c)
+    return __atomic_load_n (link, __ATOMIC_ACQUIRE);
+  /* Release: a thread that finds the chunk sees its capacity.  */
+  if (__atomic_compare_exchange_n (link, &winner, c, 0, __ATOMIC_RELEASE,
+                                   __ATOMIC_ACQUIRE))
+    {
+      if (first)
+        __atomic_store_n (&first->last, c, __ATOMIC_RELEASE);
+      return c;
+    }
+  /* Another thread linked its chunk first: use that one, and put ours at
+     the end of the chain, where later paths will use it (the pool has no
+     way to take it back).  */
+  for (struct residual_chunk *tail = winner;;)
+    {
+      struct residual_chunk *next = NULL;
+      if (__atomic_compare_exchange_n (&tail->next, &next, c, 0,
+                                       __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
+        break;
+      tail = next;
+    }
+  return winner;
+}
+
+/* The count of KEY (hashed: HASH) in chunk C, or NULL if it is not
+   there: its probe run ends at an empty slot or MOVED, since a path is
+   put in the first empty slot of its run.  Reads only.  */
+static inline uint64_t *
+find_in (struct residual_chunk *c, uint64_t key, uint64_t hash)
+{
+  uint64_t mask = c->capacity - 1;
+  uint64_t i = hash & mask;
+  for (uint64_t n = 0; n <= mask; n++, i = (i + 1) & mask)
+    {
+      uint64_t k = __atomic_load_n (&c->keys[i], __ATOMIC_RELAXED);
+      if (k == key)
+        return &c->counts[i];
+      if (k == 0 || k == MOVED)
+        return NULL;
+    }
+  return NULL;
+}
+
+/* Logs one execution of the path of KEY (hashed: HASH) in FN's table,
+   walking the chain in order and placing the path if it is new.  */
+static __attribute__ ((noinline)) void
+log_path (struct pathprof_function *fn, uint64_t key, uint64_t hash)
+{
+  struct residual_chunk **link = (struct residual_chunk **) &fn->residual;
+  struct residual_chunk *first = NULL;
+  uint64_t prev = 0;
+  /* A place taken under the limit for KEY as a new path.  */
+  int reserved = 0;
+  for (;;)
+    {
+      struct residual_chunk *c = __atomic_load_n (link, __ATOMIC_ACQUIRE);
+      if (!c)
+        {
+          /* Every chunk sent KEY on: a new path.  */
+          if (!reserved && !(reserved = reserve_path ()))
+            goto drop;
+          if (!(c = next_chunk (link, first, prev, fn->n_paths)))
+            {
+              release_path ();
+              goto drop;
+            }
+        }
+      if (!first)
+        first = c;
+      uint64_t mask = c->capacity - 1;
+      uint64_t i = hash & mask;
+      for (uint64_t n = 0; n <= mask; n++, i = (i + 1) & mask)
+        {
+          uint64_t k = __atomic_load_n (&c->keys[i], __ATOMIC_RELAXED);
+          if (k == 0)
+            {
+              /* The end of KEY's run: it is not in this chunk.  Decide
+                 here, for every thread, whether it goes here or on.  */
+              uint64_t mark = MOVED;
+              if (__atomic_load_n (&c->used, __ATOMIC_RELAXED)
+                  < c->capacity / 2)
+                {
+                  /* Not in a later chunk either (it would have found
+                     this slot taken): a new path.  */
+                  if (!reserved && !(reserved = reserve_path ()))
+                    goto drop;
+                  mark = key;
+                }
+              if (__atomic_compare_exchange_n (&c->keys[i], &k, mark, 0,
+                                               __ATOMIC_RELAXED,
+                                               __ATOMIC_RELAXED))
+                {
+                  if (mark == MOVED)
+                    break;
+                  __atomic_fetch_add (&c->used, 1, __ATOMIC_RELAXED);
+                  __atomic_fetch_add (&c->counts[i], 1, __ATOMIC_RELAXED);
+                  return;
+                }
+              /* Another thread decided first: K is what it wrote.  */
+            }
+          if (k == key)
+            {
+              if (reserved)
+                release_path ();
+              __atomic_fetch_add (&c->counts[i], 1, __ATOMIC_RELAXED);
+              return;
+            }
+          if (k == MOVED)
+            break;
+        }
+      prev = c->capacity;
+      link = &c->next;
+    }
+drop:
+  __atomic_fetch_add (&fn->residual_dropped, 1, __ATOMIC_RELAXED);
+}
+
+void
+__pathprof_residual (struct pathprof_function *fn, uint64_t bl_id)
+{
+  uint64_t key = bl_id + 1;
+  if (__builtin_expect (key == 0 || key == MOVED, 0))
+    {
+      __atomic_fetch_add (&fn->residual_dropped, 1, __ATOMIC_RELAXED);
+      return;
+    }
+  uint64_t hash = pathprof_mix64 (bl_id);
+  /* A path logged before is in exactly one slot, so finding it anywhere
+     is enough.  Look first where the paths most likely are: the first
+     chunk, which holds the paths found first (often the hot ones), and
+     the last, which holds most of them (3/4 of a long chain).  */
+  struct residual_chunk *first
+    = __atomic_load_n ((struct residual_chunk **) &fn->residual,
+                       __ATOMIC_ACQUIRE);
+  if (__builtin_expect (first != NULL, 1))
+    {
+      uint64_t *count = find_in (first, key, hash);
+      struct residual_chunk *last;
+      if (!count
+          && (last = __atomic_load_n (&first->last, __ATOMIC_ACQUIRE)))
+        count = find_in (last, key, hash);
+      if (count)
+        {
+          /* Relaxed, as in hash.c: counts are read at exit.  */
+          __atomic_fetch_add (count, 1, __ATOMIC_RELAXED);
+          return;
+        }
+    }
+  log_path (fn, key, hash);
+}
+
+/* ------------------------------------------------------------------ */
+/* Snapshot and reset (runtime.c, under its lock)                      */
+/* ------------------------------------------------------------------ */
+
+static struct residual_chunk *
+first_chunk (const struct pathprof_function *fn)
+{
+  return __atomic_load_n ((struct residual_chunk *const *) &fn->residual,
+                          __ATOMIC_ACQUIRE);
+}
+
+int
+__pathprof_residual_collect (const struct pathprof_function *fn,
+                             struct ppd_function *pf)
+{
+  for (struct residual_chunk *c = first_chunk (fn); c;
+       c = __atomic_load_n (&c->next, __ATOMIC_ACQUIRE))
+    for (uint64_t i = 0; i < c->capacity; i++)
+      {
+        uint64_t k = __atomic_load_n (&c->keys[i], __ATOMIC_RELAXED);
+        uint64_t n = __atomic_load_n (&c->counts[i], __ATOMIC_RELAXED);
+        if (k == 0 || k == MOVED || n == 0)
+          continue;
+        /* An id beyond n_paths cannot come from correct instrumentation
+           and would make the file unreadable: counted as lost.  */
+        if (k - 1 >= fn->n_paths)
+          pf->residual_dropped = ppd_sat_add (pf->residual_dropped, n);
+        else if (ppd_add_residual (pf, k - 1, n))
+          return -1;
+      }
+  return 0;
+}
+
+void
+__pathprof_residual_reset (struct pathprof_function *fn)
+{
+  for (struct residual_chunk *c = first_chunk (fn); c;
+       c = __atomic_load_n (&c->next, __ATOMIC_ACQUIRE))
+    for (uint64_t i = 0; i < c->capacity; i++)
+      __atomic_store_n (&c->counts[i], 0, __ATOMIC_RELAXED);
+}
+
+void
+__pathprof_residual_report (void)
+{
+  int e = __atomic_load_n (&pool_errno, __ATOMIC_RELAXED);
+  if (e && !pool_error_reported)
+    {
+      pool_error_reported = 1;
+      __pathprof_report ("cannot map %llu bytes for residual paths: %s; "
+                         "their executions are counted as dropped",
+                         (unsigned long long) pool_size (), strerror (e));
+    }
+}

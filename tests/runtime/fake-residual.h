@@ -1,0 +1,54 @@
+/* pathprof runtime tests: a hand-written object in preferential mode.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: 0BSD
+ *
+ * What the plugin emits for an object built with an interesting-path
+ * file (see fake-object.h for the plain one): a PPP function, whose slots
+ * count its tested paths, and two unlisted functions, every path of which
+ * is residual.  Include in one file per executable, after
+ * pathprof-format.h.
+ */
+#include <stddef.h>
+
+/* f_ppp: 20 Ball-Larus paths; PPP ids 0..3 have slots, which hold the
+   tested paths 3, 7 and 12 (PPP id 1 is a hole).  */
+static struct pathprof_ppp_slot fake_slots[4] = {
+  { 3, 0 }, { PATHPROF_NO_PATH, 0 }, { 7, 0 }, { 12, 0 }
+};
+
+static struct pathprof_function fake_residual_functions[] = {
+  { "f_ppp", "res.c", 0x44444444u, PATHPROF_STORAGE_PPP, 20, NULL, NULL,
+    fake_slots, 4, NULL, 0 },
+  /* f_res: a large function (10^12 paths).  */
+  { "f_res", "res.c", 0x55555555u, PATHPROF_STORAGE_RESIDUAL,
+    1000000000000ull, NULL, NULL, NULL, 0, NULL, 0 },
+  /* f_tiny: 3 paths.  */
+  { "f_tiny", "res.c", 0x66666666u, PATHPROF_STORAGE_RESIDUAL, 3, NULL, NULL,
+    NULL, 0, NULL, 0 },
+};
+
+#define fake_ppp (&fake_residual_functions[0])
+#define fake_res (&fake_residual_functions[1])
+#define fake_tiny (&fake_residual_functions[2])
+
+static struct pathprof_object fake_residual_object
+  = { PATHPROF_ABI_VERSION, 3, "/fake/residual.ppno", 0x0000beefu, 0,
+      fake_residual_functions, NULL };
+
+__attribute__ ((constructor (101))) static void
+fake_residual_register (void)
+{
+  __pathprof_init (&fake_residual_object);
+}
+
+/* What f_ppp's instrumentation does at the end of the path with PPP id
+   PPP_ID and Ball-Larus id BL_ID.  */
+static inline void
+fake_ppp_path_end (uint64_t ppp_id, uint64_t bl_id)
+{
+  if (ppp_id < fake_ppp->n_slots && fake_slots[ppp_id].bl_id == bl_id)
+    fake_slots[ppp_id].count++;
+  else
+    __pathprof_residual (fake_ppp, bl_id);
+}

@@ -1,0 +1,295 @@
+/* pathprof runtime tests: the residual paths of profile format version 2.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: 0BSD
+ *
+ *   ppd_v2
+ *
+ * Checks ppd-io's handling of what version 2 added, exactly: residual
+ * lists made canonical by ppd_function_finish, encoded and decoded
+ * unchanged, added by ppd_merge (and copied with new functions), and the
+ * reader's rejection of residual data where the storage cannot have it,
+ * of bad residual pairs and of version 1 files, each with its message.
+ * Prints "ok N checks" or one line per failure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ppd-io.h"
+
+static int checks, failures;
+
+static void
+check (int ok, const char *what)
+{
+  checks++;
+  if (!ok)
+    {
+      failures++;
+      printf ("FAIL: %s\n", what);
+    }
+}
+
+static void
+check_msg (const char *what, const char *expected, const char *actual)
+{
+  checks++;
+  if (strcmp (expected, actual) != 0)
+    {
+      failures++;
+      printf ("FAIL: %s\n  expected: %s\n  actual:   %s\n", what, expected,
+              actual);
+    }
+}
+
+/* "id:count ..." of LIST, in a static buffer.  */
+static const char *
+pairs (const struct ppd_count *list, size_t n)
+{
+  static char buf[512];
+  size_t len = 0;
+  buf[0] = 0;
+  for (size_t i = 0; i < n && len < sizeof buf - 48; i++)
+    len += (size_t) snprintf (buf + len, sizeof buf - len, "%s%llu:%llu",
+                              i ? " " : "", (unsigned long long) list[i].id,
+                              (unsigned long long) list[i].count);
+  return buf;
+}
+
+static void
+put32 (unsigned char *p, uint32_t v)
+{
+  for (int i = 0; i < 4; i++)
+    p[i] = (unsigned char) (v >> (8 * i));
+}
+
+/* One object with an array, a PPP and a RESIDUAL function.  */
+static void
+sample (struct ppd_profile *p)
+{
+  ppd_profile_init (p);
+  struct ppd_object *o = ppd_add_object (p, "/x/o.ppno", 7, 1);
+  struct ppd_function *f
+    = ppd_add_function (o, "a", "o.c", 1, PATHPROF_STORAGE_ARRAY, 4, 0);
+  ppd_add_count (f, 2, 5);
+  ppd_function_finish (f);
+  f = ppd_add_function (o, "p", "o.c", 2, PATHPROF_STORAGE_PPP, 20, 0);
+  ppd_add_count (f, 7, 1);
+  ppd_add_residual (f, 9, 1);
+  ppd_add_residual (f, 4, 2);
+  ppd_add_residual (f, 9, 3);
+  ppd_add_residual (f, 6, 0);
+  f->residual_dropped = 11;
+  ppd_function_finish (f);
+  f = ppd_add_function (o, "r", "o.c", 3, PATHPROF_STORAGE_RESIDUAL, 1000, 0);
+  ppd_add_residual (f, 999, 1);
+  ppd_add_residual (f, 0, 2);
+  f->residual_dropped = 1;
+  ppd_function_finish (f);
+}
+
+/* Serializes P and parses the image; the status, with the message in
+   MSG.  With VERSION != 0, the header says that version instead.  */
+static enum ppd_status
+round_trip (struct ppd_profile *p, uint32_t version, struct ppd_profile *out,
+            char *msg)
+{
+  unsigned char *buf;
+  size_t size;
+  if (ppd_serialize (p, &buf, &size, msg) != PPD_OK)
+    {
+      ppd_profile_init (out);
+      return PPD_ERR_NOMEM;
+    }
+  if (version)
+    {
+      put32 (buf + 8, version);
+      put32 (buf + 28, ppd_crc32 (0, buf, 28));
+    }
+  enum ppd_status st = ppd_parse (buf, size, out, msg);
+  free (buf);
+  return st;
+}
+
+/* Parsing SAMPLE after BREAK_IT (on function NAME) fails with MESSAGE.  */
+static void
+rejected (const char *name, void (*break_it) (struct ppd_function *),
+          const char *message)
+{
+  struct ppd_profile p, q;
+  char msg[PPD_MSG_SIZE] = "";
+  sample (&p);
+  break_it (ppd_find_function (&p.objects[0], name));
+  enum ppd_status st = round_trip (&p, 0, &q, msg);
+  check (st == PPD_ERR_CORRUPT, message);
+  check_msg ("rejection message", message, msg);
+  ppd_profile_free (&p);
+  ppd_profile_free (&q);
+}
+
+static void
+add_residual (struct ppd_function *f)
+{
+  ppd_add_residual (f, 1, 1);
+}
+
+static void
+add_residual_dropped (struct ppd_function *f)
+{
+  f->residual_dropped = 1;
+}
+
+static void
+add_count (struct ppd_function *f)
+{
+  ppd_add_count (f, 1, 1);
+}
+
+static void
+add_dropped (struct ppd_function *f)
+{
+  f->dropped = 1;
+}
+
+static void
+unknown_storage (struct ppd_function *f)
+{
+  f->storage = 4;
+}
+
+static void
+residual_out_of_range (struct ppd_function *f)
+{
+  f->residual[1].id = 1000;
+}
+
+static void
+put64 (unsigned char *p, uint64_t v)
+{
+  put32 (p, (uint32_t) v);
+  put32 (p + 4, (uint32_t) (v >> 32));
+}
+
+/* Parsing SAMPLE's image, with the one pair (ID, COUNT) in it replaced by
+   (NEW_ID, NEW_COUNT) and the CRCs fixed, fails with MESSAGE (the
+   serializer makes lists canonical, so unsorted or zero pairs can only
+   be made this way).  */
+static void
+rejected_pair (uint64_t id, uint64_t count, uint64_t new_id,
+               uint64_t new_count, const char *message)
+{
+  struct ppd_profile p, q;
+  char msg[PPD_MSG_SIZE] = "";
+  unsigned char *buf, pair[16];
+  size_t size, at = 0;
+  int found = 0;
+  sample (&p);
+  if (ppd_serialize (&p, &buf, &size, msg) != PPD_OK)
+    abort ();
+  put64 (pair, id);
+  put64 (pair + 8, count);
+  for (size_t i = PATHPROF_PPD_HEADER_SIZE; i + 16 <= size; i++)
+    if (memcmp (buf + i, pair, 16) == 0)
+      {
+        found++;
+        at = i;
+      }
+  check (found == 1, "the pair to replace occurs once");
+  put64 (buf + at, new_id);
+  put64 (buf + at + 8, new_count);
+  put32 (buf + 24, ppd_crc32 (0, buf + PATHPROF_PPD_HEADER_SIZE,
+                              size - PATHPROF_PPD_HEADER_SIZE));
+  put32 (buf + 28, ppd_crc32 (0, buf, 28));
+  check (ppd_parse (buf, size, &q, msg) == PPD_ERR_CORRUPT, message);
+  check_msg ("rejection message", message, msg);
+  free (buf);
+  ppd_profile_free (&p);
+  ppd_profile_free (&q);
+}
+
+int
+main (void)
+{
+  struct ppd_profile p, q, m;
+  char msg[PPD_MSG_SIZE];
+
+  /* ppd_function_finish: sorted, repeats added, zeros removed.  */
+  sample (&p);
+  struct ppd_function *f = ppd_find_function (&p.objects[0], "p");
+  check_msg ("residual list made canonical", "4:2 9:4",
+             pairs (f->residual, f->n_residual));
+  check_msg ("counts list of a PPP function", "7:1",
+             pairs (f->counts, f->n_counts));
+
+  /* Encoded and decoded unchanged.  */
+  check (round_trip (&p, 0, &q, msg) == PPD_OK, "sample parses");
+  f = ppd_find_function (&q.objects[0], "p");
+  check (f && f->storage == PATHPROF_STORAGE_PPP && f->residual_dropped == 11,
+         "PPP function read back with its residual_dropped");
+  if (f)
+    check_msg ("PPP residual read back", "4:2 9:4",
+               pairs (f->residual, f->n_residual));
+  f = ppd_find_function (&q.objects[0], "r");
+  check (f && f->storage == PATHPROF_STORAGE_RESIDUAL && f->n_counts == 0
+           && f->residual_dropped == 1,
+         "RESIDUAL function read back");
+  if (f)
+    check_msg ("RESIDUAL residual read back", "0:2 999:1",
+               pairs (f->residual, f->n_residual));
+
+  /* Merged: lists and residual_dropped add; new functions are copied
+     with theirs.  */
+  ppd_profile_init (&m);
+  check (ppd_merge (&m, &p, msg) == PPD_OK, "merge into an empty profile");
+  f = ppd_find_function (&m.objects[0], "p");
+  check (f && f->residual_dropped == 11, "copied residual_dropped");
+  if (f)
+    check_msg ("copied residual list", "4:2 9:4",
+               pairs (f->residual, f->n_residual));
+  f = ppd_find_function (&q.objects[0], "p");
+  ppd_add_residual (f, 5, 1);
+  ppd_add_residual (f, 9, 1);
+  ppd_function_finish (f);
+  check (ppd_merge (&m, &q, msg) == PPD_OK, "merge two profiles");
+  f = ppd_find_function (&m.objects[0], "p");
+  check (f && f->residual_dropped == 22, "residual_dropped add");
+  if (f)
+    {
+      check_msg ("residual lists add", "4:4 5:1 9:9",
+                 pairs (f->residual, f->n_residual));
+      check_msg ("counts add beside them", "7:2",
+                 pairs (f->counts, f->n_counts));
+    }
+  ppd_profile_free (&q);
+  ppd_profile_free (&m);
+
+  /* Version 1 files are refused.  */
+  check (round_trip (&p, 1, &q, msg) == PPD_ERR_CORRUPT, "version 1 refused");
+  check_msg ("version 1 message",
+             "unsupported format version 1 (this reader supports 2)", msg);
+  ppd_profile_free (&q);
+  ppd_profile_free (&p);
+
+  /* What each storage cannot hold, and bad pairs.  */
+  rejected ("a", add_residual,
+            "function 'a': array storage cannot have residual paths");
+  rejected ("a", add_residual_dropped,
+            "function 'a': array storage cannot have residual paths");
+  rejected ("r", add_count,
+            "function 'r': residual storage cannot have counted paths");
+  rejected ("r", add_dropped,
+            "function 'r': residual storage cannot have counted paths");
+  rejected ("p", unknown_storage, "function 'p': unknown storage 4");
+  rejected ("r", residual_out_of_range,
+            "function 'r': bad residual path #1 (path 1000, count 1)");
+  rejected_pair (999, 1, 0, 1,
+                 "function 'r': bad residual path #1 (path 0, count 1)");
+  rejected_pair (4, 2, 4, 0,
+                 "function 'p': bad residual path #0 (path 4, count 0)");
+
+  if (failures)
+    return 1;
+  printf ("ok %d checks\n", checks);
+  return 0;
+}
