@@ -7,6 +7,9 @@
  *   pathprof merge -o OUT IN.ppd...
  *   pathprof dump PROFILE.ppd...
  *   pathprof check-notes NOTES.ppno...
+ *   pathprof interesting [-o FILE] [--coverage F | --top K] PROFILE.ppd...
+ *   pathprof residual [--json] [--top N] [--notes-dir DIR] PROFILE.ppd...
+ *   pathprof stats [--json] NOTES.ppno...
  *   pathprof --help | --version
  *
  * Exit status as gcov-tool: 0 success, 1 any error (usage included).
@@ -25,7 +28,8 @@
 
 static const char usage_text[]
   = "Usage: pathprof COMMAND [OPTION]... FILE...\n"
-    "Report and combine Ball-Larus path profiles.\n"
+    "Report and combine Ball-Larus, preferential and residual path\n"
+    "profiles.\n"
     "\n"
     "Commands:\n"
     "  show [--json] [--top N] [--notes-dir DIR] PROFILE.ppd\n"
@@ -43,6 +47,22 @@ static const char usage_text[]
     "        the raw records of profiles, as text.\n"
     "  check-notes NOTES.ppno...\n"
     "        read and verify notes files; prints one summary line each.\n"
+    "  interesting [-o FILE] [--coverage F | --top K] PROFILE.ppd...\n"
+    "        the interesting-path file (input of a preferential build,\n"
+    "        -fplugin-arg-pathprof-interesting=FILE) from profiles: every\n"
+    "        executed path of every function; --coverage F the hottest\n"
+    "        paths covering at least F (0 < F <= 1) of each function's\n"
+    "        path executions; --top K the K hottest of each function.\n"
+    "  residual [--json] [--top N] [--notes-dir DIR] PROFILE.ppd...\n"
+    "        the profiles of a preferential build's runs, added: per\n"
+    "        function the untested paths (run, but not interesting) with\n"
+    "        their source lines, then untested paths and edges for the\n"
+    "        whole program (thesis Table 3.1).  --top N lists N untested\n"
+    "        paths per function (default 10, 0 = all).\n"
+    "  stats [--json] NOTES.ppno...\n"
+    "        compactness of a preferential build's numbering: per\n"
+    "        function the interesting paths, PPP range, slots and delta,\n"
+    "        the distribution of delta and the worst functions.\n"
     "\n"
     "  -h, --help     display this help and exit\n"
     "  -v, --version  display version information and exit\n"
@@ -60,8 +80,23 @@ usage_error (const char *fmt, const char *arg)
   return 1;
 }
 
+/* A --top value: a decimal count.  */
 static int
-cmd_show (int argc, char **argv)
+parse_top (const char *arg, unsigned long *v)
+{
+  char *end;
+  errno = 0;
+  *v = strtoul (arg, &end, 10);
+  return !*arg || *end || errno || arg[0] == '-' || arg[0] == '+'
+             || arg[0] == ' ' ? -1 : 0;
+}
+
+/* The options of the reports on profiles, `show` and `residual`:
+   [--json] [--top N] [--notes-dir DIR].  Returns -1 when the options
+   are fine (OPTIND is then the first operand), else the exit status.  */
+static int
+report_options (int argc, char **argv, const char *cmd,
+                struct show_options *opt)
 {
   static const struct option longopts[]
     = { { "json", no_argument, NULL, 'j' },
@@ -69,34 +104,44 @@ cmd_show (int argc, char **argv)
         { "notes-dir", required_argument, NULL, 'N' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 } };
-  struct show_options opt = { 0, 10, NULL };
+  char what[64];
   int c;
+  opt->json = 0;
+  opt->top = 10;
+  opt->notes_dir = NULL;
   optind = 1;
   while ((c = getopt_long (argc, argv, "+jt:N:h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'j':
-        opt.json = 1;
+        opt->json = 1;
         break;
       case 't':
-        {
-          char *end;
-          errno = 0;
-          unsigned long v = strtoul (optarg, &end, 10);
-          if (!*optarg || *end || errno || optarg[0] == '-')
-            return usage_error ("show: bad --top value '%s'", optarg);
-          opt.top = v;
-          break;
-        }
+        if (parse_top (optarg, &opt->top))
+          {
+            snprintf (what, sizeof what, "%s: bad --top value '%%s'", cmd);
+            return usage_error (what, optarg);
+          }
+        break;
       case 'N':
-        opt.notes_dir = optarg;
+        opt->notes_dir = optarg;
         break;
       case 'h':
         fputs (usage_text, stdout);
         return 0;
       default:
-        return usage_error ("%s", "show: bad option");
+        return usage_error ("%s: bad option", cmd);
       }
+  return -1;
+}
+
+static int
+cmd_show (int argc, char **argv)
+{
+  struct show_options opt;
+  int st = report_options (argc, argv, "show", &opt);
+  if (st >= 0)
+    return st;
   if (argc - optind != 1)
     return usage_error ("%s", "show: exactly one PROFILE.ppd expected");
   return tool_show (argv[optind], &opt, stdout);
@@ -130,31 +175,10 @@ cmd_merge (int argc, char **argv)
     return usage_error ("%s", "merge: no input profiles");
   struct ppd_profile acc;
   char msg[PPD_MSG_SIZE];
-  if (tool_read_profile (argv[optind], &acc))
+  if (tool_read_merged (argv + optind, argc - optind, &acc))
     {
       ppd_profile_free (&acc);
       return 1;
-    }
-  for (int i = optind + 1; i < argc; i++)
-    {
-      struct ppd_profile in;
-      if (tool_read_profile (argv[i], &in))
-        {
-          ppd_profile_free (&in);
-          ppd_profile_free (&acc);
-          return 1;
-        }
-      enum ppd_status st = ppd_merge (&acc, &in, msg);
-      ppd_profile_free (&in);
-      if (st != PPD_OK)
-        {
-          if (st == PPD_ERR_MISMATCH)
-            tool_error ("%s: cannot merge: %s", argv[i], msg);
-          else
-            tool_error ("%s: %s", argv[i], msg);
-          ppd_profile_free (&acc);
-          return 1;
-        }
     }
   enum ppd_status st = ppd_write_file (outname, &acc, msg);
   ppd_profile_free (&acc);
@@ -208,6 +232,89 @@ cmd_check_notes (int argc, char **argv)
   return status;
 }
 
+static int
+cmd_interesting (int argc, char **argv)
+{
+  static const struct option longopts[]
+    = { { "output", required_argument, NULL, 'o' },
+        { "coverage", required_argument, NULL, 'c' },
+        { "top", required_argument, NULL, 't' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 } };
+  struct interesting_options opt = { NULL, NULL, 0 };
+  int c;
+  optind = 1;
+  while ((c = getopt_long (argc, argv, "+o:c:t:h", longopts, NULL)) != -1)
+    switch (c)
+      {
+      case 'o':
+        opt.output = optarg;
+        break;
+      case 'c':
+        if (!tool_coverage_valid (optarg))
+          return usage_error ("interesting: bad --coverage value '%s' (a "
+                              "fraction F, 0 < F <= 1)",
+                              optarg);
+        opt.coverage = optarg;
+        break;
+      case 't':
+        if (parse_top (optarg, &opt.top) || opt.top == 0)
+          return usage_error ("interesting: bad --top value '%s' (a count "
+                              "K >= 1)",
+                              optarg);
+        break;
+      case 'h':
+        fputs (usage_text, stdout);
+        return 0;
+      default:
+        return usage_error ("%s", "interesting: bad option");
+      }
+  if (opt.coverage && opt.top)
+    return usage_error ("%s", "interesting: --coverage and --top exclude "
+                              "each other");
+  if (optind >= argc)
+    return usage_error ("%s", "interesting: no input profiles");
+  return tool_interesting (argv + optind, argc - optind, &opt, stdout);
+}
+
+static int
+cmd_residual (int argc, char **argv)
+{
+  struct show_options opt;
+  int st = report_options (argc, argv, "residual", &opt);
+  if (st >= 0)
+    return st;
+  if (optind >= argc)
+    return usage_error ("%s", "residual: no input profiles");
+  return tool_residual (argv + optind, argc - optind, &opt, stdout);
+}
+
+static int
+cmd_stats (int argc, char **argv)
+{
+  static const struct option longopts[]
+    = { { "json", no_argument, NULL, 'j' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 } };
+  int json = 0, c;
+  optind = 1;
+  while ((c = getopt_long (argc, argv, "+jh", longopts, NULL)) != -1)
+    switch (c)
+      {
+      case 'j':
+        json = 1;
+        break;
+      case 'h':
+        fputs (usage_text, stdout);
+        return 0;
+      default:
+        return usage_error ("%s", "stats: bad option");
+      }
+  if (optind >= argc)
+    return usage_error ("%s", "stats: no notes files");
+  return tool_stats (argv + optind, argc - optind, json, stdout);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -235,6 +342,12 @@ main (int argc, char **argv)
     status = cmd_dump (argc - 1, argv + 1);
   else if (strcmp (cmd, "check-notes") == 0)
     status = cmd_check_notes (argc - 1, argv + 1);
+  else if (strcmp (cmd, "interesting") == 0)
+    status = cmd_interesting (argc - 1, argv + 1);
+  else if (strcmp (cmd, "residual") == 0)
+    status = cmd_residual (argc - 1, argv + 1);
+  else if (strcmp (cmd, "stats") == 0)
+    status = cmd_stats (argc - 1, argv + 1);
   else
     return usage_error ("unknown command '%s'", cmd);
   /* A write error on stdout (a full disk, a closed pipe) is a failure.  */

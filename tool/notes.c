@@ -228,8 +228,8 @@ start_function (struct reader *r)
                  t[1].text);
   if (!t[1].text[0])
     return fail (r, "empty function name");
-  if (pp_text_grow ((void **) &nf->functions, &r->functions_cap, nf->n_functions + 1,
-            sizeof *nf->functions))
+  if (pp_text_grow ((void **) &nf->functions, &r->functions_cap,
+                    nf->n_functions + 1, sizeof *nf->functions))
     return nomem (r);
   struct notes_function *f = &nf->functions[nf->n_functions++];
   memset (f, 0, sizeof *f);
@@ -568,7 +568,7 @@ interesting_record (struct reader *r)
                      bl, (unsigned long long) prev->bl_id);
     }
   if (pp_text_grow ((void **) &f->interesting, &r->interesting_cap,
-            f->n_interesting + 1, sizeof *f->interesting))
+                    f->n_interesting + 1, sizeof *f->interesting))
     return nomem (r);
   struct notes_interesting *in = &f->interesting[f->n_interesting++];
   in->bl_id = bl;
@@ -769,8 +769,8 @@ function_record (struct reader *r)
         return -1;
       else
         origin = (long) ox;
-      if (pp_text_grow ((void **) &r->dagedges, &r->cap_dagedges, r->n_dagedges + 1,
-                sizeof *r->dagedges))
+      if (pp_text_grow ((void **) &r->dagedges, &r->cap_dagedges,
+                        r->n_dagedges + 1, sizeof *r->dagedges))
         return nomem (r);
       struct dagedge_rec *d = &r->dagedges[r->n_dagedges];
       mpz_init (d->weight);
@@ -929,8 +929,9 @@ notes_read (const char *path, struct notes_file *nf, char *msg,
       fail (&r, "no 'stamp' record");
       goto out;
     }
-  qsort (nf->functions, nf->n_functions, sizeof *nf->functions,
-         cmp_function);
+  if (nf->n_functions)
+    qsort (nf->functions, nf->n_functions, sizeof *nf->functions,
+           cmp_function);
   ret = 0;
 out:
   clear_dagedges (&r);

@@ -39,4 +39,35 @@ int tool_show (const char *profile, const struct show_options *opt,
 /* `pathprof dump`: the raw contents of a .ppd as text.  */
 int tool_dump (const char *profile, FILE *out);
 
+/* Reads PATHS[0..N-1] (N >= 1) and adds them into ACC, as `merge` does;
+   -1 after reporting the first failure ("pathprof: FILE: cannot merge:
+   ...").  ACC must be freed with ppd_profile_free either way.  */
+int tool_read_merged (char *const *paths, int n, struct ppd_profile *acc);
+
+/* How `pathprof interesting` chooses each function's paths.  */
+struct interesting_options
+{
+  const char *output;     /* -o FILE, or NULL for stdout */
+  const char *coverage;   /* --coverage F as given, or NULL */
+  unsigned long top;      /* --top K, or 0 */
+};
+
+/* Whether S is a valid --coverage fraction: a decimal number F,
+   0 < F <= 1.  */
+int tool_coverage_valid (const char *s);
+
+/* `pathprof interesting`: the interesting-path file of the profiles
+   PATHS[0..N-1].  Returns the exit status.  */
+int tool_interesting (char *const *paths, int n,
+                      const struct interesting_options *opt, FILE *out);
+
+/* `pathprof residual`: the untested paths of a preferential build's
+   profiles PATHS[0..N-1], and the Table 3.1 summary.  OPT as for show
+   (TOP: untested paths per function).  */
+int tool_residual (char *const *paths, int n, const struct show_options *opt,
+                   FILE *out);
+
+/* `pathprof stats`: PPP numbering statistics of notes files.  */
+int tool_stats (char *const *paths, int n, int json, FILE *out);
+
 #endif /* PATHPROF_TOOL_H */

@@ -7,11 +7,15 @@
 #   sh tests/tool/run.sh BUILD_DIR      (make check-tool)
 #
 # The notes reader against malformed notes (bad-notes.cases: a sed edit of
-# the valid t.ppno and the exact diagnostic it must produce), and `show`,
+# the valid t.ppno and the exact diagnostic it must produce; likewise
+# bad-ppp-notes.cases on p.ppno, a preferential build), and `show`,
 # `merge`, `dump` on profiles written by prof_prog (an object matching
 # t.ppno, linked with BUILD_DIR/libpathprof.a), compared with the exact
 # expected outputs in expected/ (@T@ stands for the test build directory).
-# Ends with the line "N passed, N failed".
+# Then `interesting`, `residual`, `stats` and `show` of a preferential
+# build on hand-made profiles (*.desc, written by mkppd with the runtime's
+# own writer), whose expected outputs are derived by hand below.
+# Ends with the line "N passed, N failed".  About 2 seconds.
 
 set -u
 B=${1:?usage: run.sh BUILD_DIR}
@@ -55,12 +59,20 @@ sed -e 's/$/\r/' -e '5a\    # indented comment' -e '5a\ ' \
 is "CRLF, comments and blank lines accepted" \
   "0:crlf.ppno: stamp 0x0badf00d, 3 functions, ok:" "$rc:$(cat out):$(cat err)"
 tab=$(printf '\t')
-while IFS=$tab read -r expr expected; do
-  [ -n "$expr" ] || continue
-  sed -e "$expr" "$HERE/t.ppno" > bad.ppno
-  "$PP" check-notes bad.ppno > out 2> err; rc=$?
-  is "notes: $expected" "1:$expected" "$rc:$(cat out)$(cat err)"
-done < "$HERE/bad-notes.cases"
+bad_notes () { # VALID.ppno CASES
+  while IFS=$tab read -r expr expected; do
+    [ -n "$expr" ] || continue
+    sed -e "$expr" "$1" > bad.ppno
+    "$PP" check-notes bad.ppno > out 2> err; rc=$?
+    is "notes: $expected" "1:$expected" "$rc:$(cat out)$(cat err)"
+  done < "$2"
+}
+bad_notes "$HERE/t.ppno" "$HERE/bad-notes.cases"
+"$PP" check-notes "$HERE/p.ppno" > out 2> err; rc=$?
+is "valid preferential notes accepted" \
+  "0:$HERE/p.ppno: stamp 0x5eed0001, 6 functions, ok:" \
+  "$rc:$(cat out):$(cat err)"
+bad_notes "$HERE/p.ppno" "$HERE/bad-ppp-notes.cases"
 : > bad.ppno
 "$PP" check-notes bad.ppno > /dev/null 2> err; rc=$?
 is "notes: empty file" \
@@ -187,10 +199,179 @@ is "merge: -o required" \
   "1:pathprof: merge: -o OUT is required
 Try 'pathprof --help' for more information." "$rc:$(cat err)"
 
+# --- preferential builds: interesting, residual, stats, show --------------
+if ! $CC -O1 -Wall -Wextra -I"$SRC/runtime" "$HERE/mkppd.c" \
+     "$SRC/runtime/ppd-io.c" -o "$T/mkppd" 2> build.err; then
+  cat build.err; echo "$pass passed, $((fail + 1)) failed"; exit 1
+fi
+for d in bl1 bl2 p1 p2; do
+  "$T/mkppd" $d.ppd < "$HERE/$d.desc" || ko "mkppd $d"
+done
+validate () { # SCHEMA JSON
+  if "$PY" -c '
+import json, sys, jsonschema
+schema = json.load (open (sys.argv[1]))
+jsonschema.Draft202012Validator (schema).validate (json.load (open (sys.argv[2])))
+' "$SRC/specs/$1" "$2"; then ok "$2 matches $1"
+  else ko "$2 matches $1 (needs python3-jsonschema: make deps)"; fi
+}
+
+# interesting (expected/interesting-*.txt, written from the *.desc):
+# bl1 and bl2 hold f of checksum 0xb2ea3706 (in objects t and u: added,
+# {1: 5, 3: 10, 4: 4, 5: 1}), f of checksum 0x1 (another entry), g never
+# run (listed with no path), h {0: 3, 1: 3} with 2 executions dropped.
+HWARN='pathprof: warning: function '"'h'"' (source "t.h", checksum 0x175e18af): 2 path executions dropped by a full hash table; its interesting paths may be incomplete'
+"$PP" interesting bl1.ppd bl2.ppd > out 2> err; rc=$?
+same "interesting: every executed path" "$EXP/interesting-all.txt" out
+is "interesting: dropped executions warn" "0:$HWARN" "$rc:$(cat err)"
+# f: 20 executions, 0.95 of them is 19 = 10 + 5 + 4 exactly: 3 paths
+# (a floating-point 0.95 * 20 would exceed 19 and take the 4th); h: 6,
+# 5.7 needed, both paths.
+"$PP" interesting --coverage 0.95 bl1.ppd bl2.ppd > out 2> /dev/null
+same "interesting --coverage 0.95 (exact)" "$EXP/interesting-cov095.txt" out
+"$PP" interesting --coverage 0.9500001 bl1.ppd bl2.ppd 2> /dev/null \
+  | sed -n '/0xb2ea3706/,/end/p' | grep -c '^  path [0-9]' > out
+is "interesting --coverage 0.9500001 takes the 4th path" "4" "$(cat out)"
+# f: 10 >= 0.5 * 20 with path 3 alone; h: 3 of 6 with path 0 (tie: id).
+"$PP" interesting --coverage .5 bl1.ppd bl2.ppd 2> /dev/null \
+  | grep -v '^#' > out
+grep -v '^#' "$EXP/interesting-top1.txt" > exp.n
+same "interesting --coverage .5 (= the hottest path here)" exp.n out
+"$PP" interesting --top 1 -o top1.txt bl1.ppd bl2.ppd > out 2> /dev/null; rc=$?
+same "interesting --top 1 -o FILE" "$EXP/interesting-top1.txt" top1.txt
+is "interesting -o: nothing on stdout" "0:" "$rc:$(cat out)"
+# A preferential build's profiles: counts and residual lists together.
+RWARN='pathprof: warning: function '"'r'"' (source "r.c", checksum 0xb2ea3706): 2 residual path executions not logged (the runtime'"'"'s memory bound); its interesting paths may be incomplete'
+"$PP" interesting p1.ppd p2.ppd > out 2> err; rc=$?
+same "interesting: counted and residual paths" "$EXP/interesting-ppp.txt" out
+is "interesting: residual_dropped warns" "0:$RWARN" "$rc:$(cat err)"
+printf 'object /fake/w.ppno 4 1\nfunction f t.c 0xb2ea3706 array 7 0 0\n' \
+  | "$T/mkppd" bl3.ppd
+"$PP" interesting -o never.txt bl1.ppd bl3.ppd > out 2> err; rc=$?
+is "interesting: one function, two path counts" \
+  "1::pathprof: bl3.ppd: function 'f' (source \"t.c\", checksum 0xb2ea3706) has 7 paths, 6 in bl1.ppd: the profiles come from incompatible builds" \
+  "$rc:$(cat out):$(cat err)"
+if [ -e never.txt ]; then ko "interesting: no output after an error"
+else ok "interesting: no output after an error"; fi
+"$PP" interesting bl1.ppd missing.ppd > out 2> err; rc=$?
+is "interesting: missing input" \
+  "1::pathprof: missing.ppd: No such file or directory" "$rc:$(cat out):$(cat err)"
+"$PP" interesting -o /nonexistent/x.txt bl1.ppd > out 2> err; rc=$?
+is "interesting: unwritable output" \
+  "1:pathprof: /nonexistent/x.txt: cannot open: No such file or directory" \
+  "$rc:$(grep -v warning err)"
+for args in "--top 0" "--top x" "--coverage 0" "--coverage 1.01" \
+            "--coverage 0.5x" "--coverage ." "--coverage -0.5"; do
+  v=${args#* }
+  "$PP" interesting $args bl1.ppd > out 2> err; rc=$?
+  case $args in
+    --top*) want="interesting: bad --top value '$v' (a count K >= 1)" ;;
+    *) want="interesting: bad --coverage value '$v' (a fraction F, 0 < F <= 1)" ;;
+  esac
+  is "interesting $args" "1::pathprof: $want
+Try 'pathprof --help' for more information." "$rc:$(cat out):$(cat err)"
+done
+"$PP" interesting --top 1 --coverage 1 bl1.ppd > out 2> err; rc=$?
+is "interesting: --top and --coverage" "1:pathprof: interesting: --coverage and --top exclude each other
+Try 'pathprof --help' for more information." "$rc:$(cat err)"
+
+# residual: p.ppno's comments give each function's paths, their CFG edges
+# and tested set T; p1.desc + p2.desc the field's counts.  Per function
+# (E executed, U untested = residual ids not in T, UE untested edges):
+#   f  T {1,3,5}, TE all 8 edges; E {0,1,3,4} 20 executions;
+#      U {4: 3, 0: 2}, UE {}
+#   k  T {1,2,3,5,6,7}, TE all 9; E {0,1,2,3,5,6,8} 17; residual 6 is a
+#      tested path beyond the slots (3 executions, tested); U {8: 2, 0: 1},
+#      UE {}
+#   q  T {1,8}, TE {0,2,3,5,7,8}; E {0,1,4} 7; U {4: 2, 0: 1};
+#      edges(4) = {1,4,7}, edges(0) = {0,3,6}: UE {1,4,6}
+#   r  T {}; E = U {2: 4, 5: 1}; edges {0,2} + {2,7}: UE {0,2,7};
+#      residual_dropped 2
+#   s  T {}, stale; E = U {0: 4}; its one path has no edge: UE {}
+#   a  array storage: left out
+# Untested paths 9 of 17 executed (52.94%), 20 of 53 executions (37.74%),
+# 5 functions; untested edges 3 + 3 = 6 in 2 functions; untested paths in
+# functions without untested edges: f 2 + k 2 + s 1 = 5 (55.56%).
+# Functions by untested executions: f 5, r 5 (name), s 4, k 3, q 3.
+"$PP" residual --notes-dir "$HERE" p1.ppd p2.ppd > out 2> err; rc=$?
+same "residual: text" "$EXP/residual.txt" out
+is "residual: status and stderr" "0:" "$rc:$(cat err)"
+"$PP" residual --notes-dir "$HERE" --top 1 p1.ppd p2.ppd > out 2> /dev/null
+# Every function but s (one untested path) has one more.
+is "residual --top 1" "4:  ... 1 more untested path: 2 executions (10.00%)" \
+  "$(grep -c '^  \.\.\. 1 more untested path' out):$(grep -m1 '^  \.\.\.' out)"
+"$PP" residual --notes-dir "$HERE" --json p1.ppd p2.ppd > out 2> err; rc=$?
+same "residual --json" "$EXP/residual.json" out
+is "residual --json: status and stderr" "0:" "$rc:$(cat err)"
+cp out residual.json
+validate residual-json-schema.json residual.json
+# Merged first, as `merge` would: the same as one merged profile.
+"$PP" merge -o p.ppd p1.ppd p2.ppd
+"$PP" residual --notes-dir "$HERE" p.ppd | sed 1d > out
+sed 1d "$EXP/residual.txt" > exp.n
+same "residual: two profiles = their merge" exp.n out
+# Without notes: every function left out, undecoded; status 1.
+"$PP" residual --json p.ppd > nonotes.json 2> err; rc=$?
+is "residual without notes: message and status" \
+  "1:pathprof: /fake/p.ppno: cannot open: No such file or directory" \
+  "$rc:$(cat err)"
+validate residual-json-schema.json nonotes.json
+"$PP" residual p.ppd 2> /dev/null | sed -n '/^summary/,/^functions/p' \
+  | sed 1d > out
+is "residual without notes: summary" "  untested paths: 0
+  untested paths, % of executed paths: 0.00% (0 of 0)
+  untested paths, % of execution frequency: 0.00% (0 of 0)
+  functions with untested paths: 0
+  untested edges: 0
+  functions with untested edges: 0
+  untested paths in functions with no untested edges: 0 (0.00% of untested paths)
+functions: 0 preferential (ppp 0, residual 0); left out: 5 not decoded, 1 of another storage (array or hash)" \
+  "$(cat out)"
+printf 'object /fake/p.ppno 0x5eed0002 1\n' | "$T/mkppd" other.ppd
+"$PP" residual p1.ppd other.ppd > out 2> err; rc=$?
+is "residual: profiles of different builds" \
+  "1::pathprof: other.ppd: cannot merge: object '/fake/p.ppno' is from another compilation (stamp 0x5eed0001, not 0x5eed0002)" \
+  "$rc:$(cat out):$(cat err)"
+"$PP" residual > out 2> err; rc=$?
+is "residual: no profile" "1:pathprof: residual: no input profiles
+Try 'pathprof --help' for more information." "$rc:$(cat err)"
+
+# show on the same profile: both lists, residual ones marked R; f's
+# invocations are its paths from the entry, 1 (5) and 0 (2, residual).
+"$PP" show --notes-dir "$HERE" p.ppd > out 2> err; rc=$?
+same "show: preferential build" "$EXP/show-ppp.txt" out
+is "show: preferential build, status" "0:" "$rc:$(cat err)"
+"$PP" show --notes-dir "$HERE" --json p.ppd > out 2> err
+same "show --json: preferential build" "$EXP/show-ppp.json" out
+cp out show-ppp.json
+validate show-json-schema.json show-ppp.json
+
+# stats: f n 3 range 3 slots 3 (delta 1), BL ids 1..5 (range 5, 5/3);
+# k n 6 range 7 slots 5 (7/6), 6 and 7 beyond the slots, BL 1..7 (7/6);
+# q n 2 range 2 (1), BL 1..8 (8/2 = 4).  Totals 11, 12, 10, BL 20.
+# delta <= 1.05: f q (2 of 3); <= 1.5 and <= 2: 3; > 2: 0.
+"$PP" stats "$HERE/p.ppno" > out 2> err; rc=$?
+sed "s|$HERE/||" out > out.n
+same "stats: text" "$EXP/stats.txt" out.n
+is "stats: status" "0:" "$rc:$(cat err)"
+cd "$HERE" && "$PP" stats --json p.ppno t.ppno > "$W/out"; cd "$W" || exit 1
+same "stats --json, two notes files" "$EXP/stats.json" out
+cp out stats.json
+validate stats-json-schema.json stats.json
+cd "$HERE" && "$PP" stats p.ppno t.ppno > "$W/out"; cd "$W" || exit 1
+is "stats: two notes files" "functions: 9 (ppp 3, residual 2, array 3, hash 1); stale: 1
+            3      3      3    1.00         5      1.67     1.67  f (t.c) in p.ppno
+  <= 1.05  2  (66.67%)" \
+  "$(sed -n -e 2p -e '/^ *3 *3 *3 /p' -e '/<= 1.05/p' out)"
+"$PP" stats "$HERE/t.ppno" missing.ppno > out 2> err; rc=$?
+is "stats: a missing notes file" \
+  "1:pathprof: missing.ppno: cannot open: No such file or directory:functions: 3 (ppp 0, residual 0, array 2, hash 1); stale: 0" \
+  "$rc:$(cat err):$(sed -n 2p out)"
+
 # --- command line ----------------------------------------------------------
 "$PP" --version > out 2> err; rc=$?
 is "--version" "0:pathprof 0.1
-profile data format version 1, notes format version 2:" \
+profile data format version 2, notes format version 2:" \
   "$rc:$(cat out):$(cat err)"
 "$PP" --help > out 2> err; rc=$?
 is "--help" "0:Usage: pathprof COMMAND [OPTION]... FILE...:" \
