@@ -41,11 +41,15 @@ DEB_PACKAGES := gcc-$(GCC_MAJOR)-plugin-dev libgmp-dev libcunit1-dev \
 .PHONY: all check check-unit bench-core deps install clean
 all: $(CORE_LIB)
 
-$(B)/%.o: %.c
+# Core objects depend on every core header and the format header: a
+# changed struct must never leave objects compiled against the old one.
+CORE_HDR := $(wildcard plugin/core/*.h) runtime/pathprof-format.h
+
+$(B)/%.o: %.c $(CORE_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iplugin/core -Iruntime -c $< -o $@
 
-$(B)/pic/%.o: %.c
+$(B)/pic/%.o: %.c $(CORE_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -Iplugin/core -Iruntime -c $< -o $@
 
@@ -161,8 +165,7 @@ TOOL_TESTS_DIR := tests/tool
 all: tool
 tool: $(TOOL_BIN)
 
-$(B)/tool/%.o: tool/%.c $(wildcard tool/*.h) runtime/ppd-io.h \
-    runtime/pathprof-format.h plugin/core/ppcore.h
+$(B)/tool/%.o: tool/%.c $(wildcard tool/*.h) runtime/ppd-io.h $(CORE_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -DPATHPROF_VERSION='"$(TOOL_VERSION)"' -Iplugin/core \
 	  -Iruntime -c $< -o $@

@@ -10,13 +10,20 @@
  *   uint64_t __pathprof_k.F[hash_size], __pathprof_n.F[hash_size];
  *   struct pathprof_hash_table __pathprof_t.F = { hash_size, keys,
  *                                                 counts, 0 };  HASH ones
- *   struct pathprof_function __pathprof_functions[n] = { ... };
+ *   struct pathprof_ppp_slot __pathprof_s.F[n_slots] = { { bl_id, 0 },
+ *                                                 ... };        PPP ones
+ *   struct pathprof_function __pathprof.functions[n] = { ... };
  *   struct pathprof_object __pathprof_object = { ... };
  *   static void _sub_I_00101_0 (void) { __pathprof_init (&__pathprof_object); }
  *
  * The record types are built field by field to match
  * runtime/pathprof-format.h, so GCC lays them out with the target's own
- * ABI rules exactly as the C compiler does for the runtime.  The counters
+ * ABI rules exactly as the C compiler does for the runtime.  Residual
+ * calls pass &__pathprof.functions[i] while the unit is being compiled,
+ * before the number of functions is known: the array is created with an
+ * incomplete type at the first reference and completed at the end of the
+ * unit, as a C tentative definition `T a[]; ... T a[n] = {...};` is.
+ * The counters
  * are not marked DECL_NONALIASED (gcov does): their address escapes to the
  * runtime, which reads them from exit(), so stores to them must not be
  * sunk past calls.
@@ -38,7 +45,9 @@ pp_gc_protect (tree t)
 namespace {
 
 tree hash_desc_type, ppp_slot_type, fn_desc_type, object_desc_type;
-tree hash_add_fn[2];
+tree hash_add_fn[2], residual_fn;
+/* __pathprof.functions, created at its first reference.  */
+tree descriptors;
 
 /* As coverage.cc: a character no C or C++ identifier contains, so our
    symbols cannot clash with the program's.  */
@@ -158,14 +167,16 @@ u64_array_type (unsigned HOST_WIDE_INT n)
   return build_array_type_nelts (uint64_type_node, n);
 }
 
-/* &ARRAY[0] as a uint64_t *.  */
+/* &ARRAY[0], a pointer to its element type.  */
 tree
-array_start (tree array)
+array_start_of (tree array)
 {
-  tree ref = build4 (ARRAY_REF, uint64_type_node, array,
+  tree ref = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (array)), array,
                      build_int_cst (sizetype, 0), NULL_TREE, NULL_TREE);
   return build_fold_addr_expr (ref);
 }
+
+
 
 tree
 string_ptr (const char *s)
@@ -192,6 +203,41 @@ runtime_fn (const char *name, tree arg1, tree arg2)
 } // namespace
 
 tree
+pp_residual_decl (void)
+{
+  if (!residual_fn)
+    {
+      build_types ();
+      residual_fn = runtime_fn ("__pathprof_residual",
+                                build_pointer_type (fn_desc_type),
+                                uint64_type_node);
+    }
+  return residual_fn;
+}
+
+/* The descriptor array, with an incomplete type until pp_emit_object.  */
+static tree
+descriptor_array (void)
+{
+  if (!descriptors)
+    {
+      build_types ();
+      descriptors = build_var ("__pathprof", "functions",
+                               build_array_type (fn_desc_type, NULL_TREE));
+    }
+  return descriptors;
+}
+
+tree
+pp_function_descriptor_addr (const pp_fn_record *rec)
+{
+  tree ref = build4 (ARRAY_REF, fn_desc_type, descriptor_array (),
+                     build_int_cst (sizetype, rec->index), NULL_TREE,
+                     NULL_TREE);
+  return build_fold_addr_expr (ref);
+}
+
+tree
 pp_hash_add_decl (bool atomic)
 {
   if (!hash_add_fn[atomic])
@@ -206,12 +252,47 @@ pp_hash_add_decl (bool atomic)
   return hash_add_fn[atomic];
 }
 
+/* The PPP slots of REC: slot i holds the Ball-Larus id of the interesting
+   path numbered i (PATHPROF_NO_PATH in holes), count 0.  */
+static void
+emit_ppp_slots (pp_fn_record *rec)
+{
+  tree type = build_array_type_nelts (ppp_slot_type, rec->n_slots);
+  tree slots = build_var ("__pathprof_s", rec->name, type);
+  tree bl_field = TYPE_FIELDS (ppp_slot_type);
+  tree count_field = DECL_CHAIN (bl_field);
+  vec<constructor_elt, va_gc> *elts = NULL;
+  vec_alloc (elts, rec->n_slots);
+  for (uint64_t i = 0; i < rec->n_slots; i++)
+    {
+      vec<constructor_elt, va_gc> *v = NULL;
+      CONSTRUCTOR_APPEND_ELT (v, bl_field,
+                              build_int_cstu (uint64_type_node,
+                                              rec->slot_bl[i]));
+      CONSTRUCTOR_APPEND_ELT (v, count_field,
+                              build_int_cst (uint64_type_node, 0));
+      CONSTRUCTOR_APPEND_ELT (elts, build_int_cst (sizetype, i),
+                              build_constructor (ppp_slot_type, v));
+    }
+  DECL_INITIAL (slots) = build_constructor (type, elts);
+  finalize_var (slots);
+  rec->slots = slots;
+}
+
 void
 pp_emit_storage (pp_fn_record *rec)
 {
   build_types ();
   rec->counters = NULL_TREE;
   rec->table = NULL_TREE;
+  rec->slots = NULL_TREE;
+  if (rec->storage == PATHPROF_STORAGE_PPP)
+    {
+      emit_ppp_slots (rec);
+      return;
+    }
+  if (rec->storage == PATHPROF_STORAGE_RESIDUAL)
+    return;
   if (rec->n_paths <= pp_opts.array_threshold)
     {
       rec->storage = PATHPROF_STORAGE_ARRAY;
@@ -229,9 +310,9 @@ pp_emit_storage (pp_fn_record *rec)
   tree f = TYPE_FIELDS (hash_desc_type);
   CONSTRUCTOR_APPEND_ELT (v, f, build_int_cstu (uint64_type_node, cap));
   f = DECL_CHAIN (f);
-  CONSTRUCTOR_APPEND_ELT (v, f, array_start (keys));
+  CONSTRUCTOR_APPEND_ELT (v, f, array_start_of (keys));
   f = DECL_CHAIN (f);
-  CONSTRUCTOR_APPEND_ELT (v, f, array_start (counts));
+  CONSTRUCTOR_APPEND_ELT (v, f, array_start_of (counts));
   f = DECL_CHAIN (f);
   CONSTRUCTOR_APPEND_ELT (v, f, build_int_cst (uint64_type_node, 0));
   DECL_INITIAL (table) = build_constructor (hash_desc_type, v);
@@ -248,13 +329,17 @@ pp_emit_object (pp_fn_record **recs, unsigned n, const char *notes_file,
   build_types ();
   tree u32 = uint32_type_node, u64 = uint64_type_node;
 
-  /* The function descriptors.  */
+  /* The function descriptors, in record order (rec->index).  */
   tree fn_array_type = build_array_type_nelts (fn_desc_type, n);
-  tree fns = build_var ("__pathprof", "functions", fn_array_type);
+  tree fns = descriptor_array ();
+  TREE_TYPE (fns) = fn_array_type;
+  SET_DECL_ALIGN (fns, TYPE_ALIGN (fn_array_type));
+  relayout_decl (fns);
   vec<constructor_elt, va_gc> *elts = NULL;
   for (unsigned i = 0; i < n; i++)
     {
       const pp_fn_record *r = recs[i];
+      gcc_assert (r->index == i);
       vec<constructor_elt, va_gc> *v = NULL;
       tree f = TYPE_FIELDS (fn_desc_type);
       CONSTRUCTOR_APPEND_ELT (v, f, string_ptr (r->name));
@@ -268,16 +353,18 @@ pp_emit_object (pp_fn_record **recs, unsigned n, const char *notes_file,
       CONSTRUCTOR_APPEND_ELT (v, f, build_int_cstu (u64, r->n_paths));
       f = DECL_CHAIN (f);
       CONSTRUCTOR_APPEND_ELT (v, f,
-                              r->counters ? array_start (r->counters)
+                              r->counters ? array_start_of (r->counters)
                                           : null_pointer_node);
       f = DECL_CHAIN (f);
       CONSTRUCTOR_APPEND_ELT (v, f,
                               r->table ? build_fold_addr_expr (r->table)
                                        : null_pointer_node);
       f = DECL_CHAIN (f);
-      CONSTRUCTOR_APPEND_ELT (v, f, null_pointer_node);   /* slots */
+      CONSTRUCTOR_APPEND_ELT (v, f,
+                              r->slots ? array_start_of (r->slots)
+                                       : null_pointer_node);
       f = DECL_CHAIN (f);
-      CONSTRUCTOR_APPEND_ELT (v, f, build_int_cst (u64, 0)); /* n_slots */
+      CONSTRUCTOR_APPEND_ELT (v, f, build_int_cstu (u64, r->n_slots));
       f = DECL_CHAIN (f);
       CONSTRUCTOR_APPEND_ELT (v, f, null_pointer_node);   /* residual */
       f = DECL_CHAIN (f);

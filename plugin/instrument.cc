@@ -28,8 +28,22 @@
  * For setjmp receivers q is volatile and set at function entry, so that
  * a longjmp always finds a valid value there.
  *
- * A path end ("record") is counters[id]++ (atomic with
- * -fprofile-update=atomic) or a call to __pathprof_hash_add.
+ * In preferential mode the function has two registers updated on the same
+ * chords (thesis 3.6): r, the Ball-Larus id, and p, the PPP id; every
+ * action above is done for both, and pending registers come in pairs.
+ *
+ * A path end ("record") is, by storage:
+ *   ARRAY     counters[r]++ (atomic with -fprofile-update=atomic)
+ *   HASH      __pathprof_hash_add (&table, r)
+ *   RESIDUAL  __pathprof_residual (&descriptor, r)
+ *   PPP       if (p < n_slots && slots[p].bl_id == r) slots[p].count++;
+ *             else __pathprof_residual (&descriptor, r);
+ * The PPP check needs control flow, which cannot go into the sequences
+ * placed on edges: the sequence ends with the two ids in temporaries (the
+ * "anchor"), and once every sequence is in place expand_ppp_checks splits
+ * the block after the anchor and builds the check there.  When both ids
+ * are constants (the path's code is all on its last edge) the check is
+ * decided at compile time.
  */
 #include "gcc-compat.h"
 #include "memmodel.h"
@@ -38,15 +52,25 @@
 
 namespace {
 
+/* A PPP path end waiting for its check (see the file comment).  */
+struct ppp_check
+{
+  gimple *anchor;         /* the last statement before the check */
+  tree ppp_id, bl_id;     /* SSA names */
+};
+
 struct instr_ctx
 {
   const pp_fn_map *map;
   const pp_dag *dag;
-  const pp_action *act;
+  unsigned n_regs;        /* 1: Ball-Larus only; 2: also PPP */
+  const pp_action *act[PP_N_REGS];
   const pp_fn_record *rec;
   pp_instr_stats *stats;
-  tree r;                 /* the path register */
-  tree *qvar;             /* per node: pending register, or NULL_TREE */
+  tree r[PP_N_REGS];      /* the path registers */
+  tree *qvar;             /* per node and register: pending register, or
+                             NULL_TREE ([node * PP_N_REGS + reg]) */
+  vec<ppp_check> checks;
   long *uniform;          /* per head node: DAG edge whose action all
                              in-edges share, or -1 */
   unsigned char *finish;  /* per node: the rest of the path is fixed */
@@ -73,58 +97,71 @@ add (gimple_seq *seq, gimple *g)
   gimple_seq_add_stmt_without_update (seq, g);
 }
 
-/* r op= value.  */
+/* reg op= value, for the action of register REG on DAG edge K.  */
 void
-emit_op (instr_ctx *c, gimple_seq *seq, const pp_action *a)
+emit_op1 (instr_ctx *c, gimple_seq *seq, unsigned reg, long k)
 {
+  const pp_action *a = &c->act[reg][k];
+  tree r = c->r[reg];
   switch (a->op)
     {
     case PP_OP_ADD:
       if (mpz_sgn (a->value) != 0)
-        add (seq, gimple_build_assign (c->r, PLUS_EXPR, c->r,
-                                       u64_cst (a->value)));
+        add (seq, gimple_build_assign (r, PLUS_EXPR, r, u64_cst (a->value)));
       break;
     case PP_OP_SET:
-      add (seq, gimple_build_assign (c->r, u64_cst (a->value)));
+      add (seq, gimple_build_assign (r, u64_cst (a->value)));
       break;
     case PP_OP_NONE:
       break;
     }
 }
 
-/* The value r would have after A, as a GIMPLE value (an SSA name, so that
-   later changes of r do not affect it, or a constant).  */
-tree
-emit_value (instr_ctx *c, gimple_seq *seq, const pp_action *a)
+/* Every register's action on DAG edge K.  */
+void
+emit_op (instr_ctx *c, gimple_seq *seq, long k)
 {
+  for (unsigned reg = 0; reg < c->n_regs; reg++)
+    emit_op1 (c, seq, reg, k);
+}
+
+/* The value register REG would have after its action on DAG edge K, as a
+   GIMPLE value (an SSA name, so that later changes of the register do not
+   affect it, or a constant).  */
+tree
+emit_value (instr_ctx *c, gimple_seq *seq, unsigned reg, long k)
+{
+  const pp_action *a = &c->act[reg][k];
   if (a->op == PP_OP_SET)
     return u64_cst (a->value);
   tree t = make_ssa_name (uint64_type_node);
   if (a->op == PP_OP_ADD)
-    add (seq, gimple_build_assign (t, PLUS_EXPR, c->r, u64_cst (a->value)));
+    add (seq, gimple_build_assign (t, PLUS_EXPR, c->r[reg],
+                                   u64_cst (a->value)));
   else
-    add (seq, gimple_build_assign (t, c->r));
+    add (seq, gimple_build_assign (t, c->r[reg]));
   return t;
 }
 
-/* Ends the path: counts path ID.  */
-void
-emit_record (instr_ctx *c, gimple_seq *seq, tree id)
+/* VAL in an SSA name of its own (a constant gets copied).  */
+tree
+in_ssa_name (gimple_seq *seq, tree val)
 {
-  c->stats->n_records++;
-  if (c->rec->storage == PATHPROF_STORAGE_HASH)
-    {
-      tree fn = pp_hash_add_decl (c->atomic);
-      add (seq, gimple_build_call (fn, 2, build_fold_addr_expr (c->rec->table),
-                                   id));
-      return;
-    }
-  tree ref = build4 (ARRAY_REF, uint64_type_node, c->rec->counters, id,
-                     NULL_TREE, NULL_TREE);
+  if (TREE_CODE (val) == SSA_NAME)
+    return val;
+  tree t = make_ssa_name (uint64_type_node);
+  add (seq, gimple_build_assign (t, val));
+  return t;
+}
+
+/* *REF += 1, atomically (a relaxed __atomic_fetch_add_8 with its result
+   unused, as gcov does) when ATOMIC.  */
+void
+emit_increment (gimple_seq *seq, tree ref, bool atomic)
+{
   tree one = build_int_cst (uint64_type_node, 1);
-  if (c->atomic)
+  if (atomic)
     {
-      /* As gcov does: a relaxed __atomic_fetch_add_8, result unused.  */
       tree addr = make_ssa_name (build_pointer_type (uint64_type_node));
       add (seq, gimple_build_assign (addr, build_fold_addr_expr (ref)));
       tree f = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
@@ -140,12 +177,96 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree id)
   add (seq, gimple_build_assign (unshare_expr (ref), t2));
 }
 
+/* __pathprof_residual (&descriptor, BL_ID).  */
+void
+emit_residual_call (instr_ctx *c, gimple_seq *seq, tree bl_id)
+{
+  add (seq, gimple_build_call (pp_residual_decl (), 2,
+                               pp_function_descriptor_addr (c->rec), bl_id));
+}
+
+/* slots[PPP_ID].FIELD (0: bl_id, 1: count).  */
+tree
+slot_ref (const pp_fn_record *rec, tree ppp_id, unsigned field)
+{
+  tree slot_type = TREE_TYPE (TREE_TYPE (rec->slots));
+  tree f = TYPE_FIELDS (slot_type);
+  if (field)
+    f = DECL_CHAIN (f);
+  tree slot = build4 (ARRAY_REF, slot_type, rec->slots, ppp_id, NULL_TREE,
+                      NULL_TREE);
+  return build3 (COMPONENT_REF, uint64_type_node, slot, f, NULL_TREE);
+}
+
+/* The PPP path end when both ids are known here: the outcome of the check
+   is too.  */
+void
+emit_static_ppp_record (instr_ctx *c, gimple_seq *seq, tree ppp_id,
+                        tree bl_id)
+{
+  const pp_fn_record *rec = c->rec;
+  unsigned HOST_WIDE_INT p = tree_to_uhwi (ppp_id);
+  if (p < rec->n_slots && rec->slot_bl[p] == tree_to_uhwi (bl_id))
+    emit_increment (seq, slot_ref (rec, ppp_id, 1), c->atomic);
+  else
+    emit_residual_call (c, seq, bl_id);
+}
+
+/* Ends the path whose ids are VALS (by register).  */
+void
+emit_record (instr_ctx *c, gimple_seq *seq, tree *vals)
+{
+  c->stats->n_records++;
+  tree bl_id = vals[PP_REG_BL];
+  switch (c->rec->storage)
+    {
+    case PATHPROF_STORAGE_HASH:
+      add (seq, gimple_build_call (pp_hash_add_decl (c->atomic), 2,
+                                   build_fold_addr_expr (c->rec->table),
+                                   bl_id));
+      return;
+    case PATHPROF_STORAGE_ARRAY:
+      emit_increment (seq,
+                      build4 (ARRAY_REF, uint64_type_node, c->rec->counters,
+                              bl_id, NULL_TREE, NULL_TREE),
+                      c->atomic);
+      return;
+    case PATHPROF_STORAGE_RESIDUAL:
+      emit_residual_call (c, seq, bl_id);
+      return;
+    case PATHPROF_STORAGE_PPP:
+      {
+        tree ppp_id = vals[PP_REG_PPP];
+        if (TREE_CODE (ppp_id) == INTEGER_CST
+            && TREE_CODE (bl_id) == INTEGER_CST)
+          {
+            emit_static_ppp_record (c, seq, ppp_id, bl_id);
+            return;
+          }
+        ppp_check chk;
+        chk.ppp_id = in_ssa_name (seq, ppp_id);
+        chk.bl_id = in_ssa_name (seq, bl_id);
+        /* Something must mark the place even when both ids already were
+           SSA names computed earlier: a no-op copy.  */
+        tree mark = make_ssa_name (uint64_type_node);
+        chk.anchor = gimple_build_assign (mark, chk.bl_id);
+        add (seq, chk.anchor);
+        c->checks.safe_push (chk);
+        return;
+      }
+    }
+  gcc_unreachable ();
+}
+
 /* The action of DAG edge K, an edge into a t (EXIT or CUT_END): record. */
 void
 emit_path_end (instr_ctx *c, gimple_seq *seq, long k)
 {
   gcc_assert (k >= 0 && c->dag->edges[k].dst == c->dag->t);
-  emit_record (c, seq, emit_value (c, seq, &c->act[k]));
+  tree vals[PP_N_REGS];
+  for (unsigned reg = 0; reg < c->n_regs; reg++)
+    vals[reg] = emit_value (c, seq, reg, k);
+  emit_record (c, seq, vals);
 }
 
 /* The action of DAG edge K entering node W: done here, or, for a head
@@ -157,13 +278,16 @@ emit_entry (instr_ctx *c, gimple_seq *seq, long k, unsigned w)
   gcc_assert (k >= 0);
   if (w >= c->map->n_nodes || !needs_head (c->map, w))
     {
-      emit_op (c, seq, &c->act[k]);
+      emit_op (c, seq, k);
       return;
     }
   if (c->uniform[w] >= 0)
     return;
-  tree v = emit_value (c, seq, &c->act[k]);
-  add (seq, gimple_build_assign (c->qvar[w], v));
+  for (unsigned reg = 0; reg < c->n_regs; reg++)
+    {
+      tree v = emit_value (c, seq, reg, k);
+      add (seq, gimple_build_assign (c->qvar[w * PP_N_REGS + reg], v));
+    }
 }
 
 /* What the head of head node W does: the shared action, or r = q.  */
@@ -171,9 +295,11 @@ void
 emit_head_action (instr_ctx *c, gimple_seq *seq, unsigned w)
 {
   if (c->uniform[w] >= 0)
-    emit_op (c, seq, &c->act[c->uniform[w]]);
+    emit_op (c, seq, c->uniform[w]);
   else
-    add (seq, gimple_build_assign (c->r, c->qvar[w]));
+    for (unsigned reg = 0; reg < c->n_regs; reg++)
+      add (seq, gimple_build_assign (c->r[reg],
+                                     c->qvar[w * PP_N_REGS + reg]));
 }
 
 long
@@ -302,24 +428,28 @@ emit_edge_code (instr_ctx *c, gimple_seq *seq, unsigned i)
   unsigned u = map->cfg->edges[i].src, w = map->cfg->edges[i].dst;
   if (u == map->cfg->entry)
     {
-      emit_op (c, seq, &c->act[entry_dag_edge (dag)]);
-      /* Give every non-uniform setjmp receiver's pending register a valid
+      emit_op (c, seq, entry_dag_edge (dag));
+      /* Give every non-uniform setjmp receiver's pending registers a valid
          start value before anything can longjmp to it.  */
       for (unsigned v = 0; v < map->n_nodes; v++)
         if (map->restart[v] && c->uniform[v] < 0)
-          {
-            /* Any path start will do: the first SET among the in-edges
-               (all of them are SETs: a non-uniform restart node is not
-               "clean", see placement.c).  */
-            tree init = build_int_cst (uint64_type_node, 0);
-            for (unsigned j = dag->in_start[v]; j < dag->in_start[v + 1]; j++)
-              if (c->act[dag->in_edges[j]].op == PP_OP_SET)
-                {
-                  init = u64_cst (c->act[dag->in_edges[j]].value);
-                  break;
-                }
-            add (seq, gimple_build_assign (c->qvar[v], init));
-          }
+          for (unsigned reg = 0; reg < c->n_regs; reg++)
+            {
+              /* Any path start will do: the first SET among the in-edges
+                 (all of them are SETs: a non-uniform restart node is not
+                 "clean", see placement.c).  */
+              const pp_action *act = c->act[reg];
+              tree init = build_int_cst (uint64_type_node, 0);
+              for (unsigned j = dag->in_start[v]; j < dag->in_start[v + 1];
+                   j++)
+                if (act[dag->in_edges[j]].op == PP_OP_SET)
+                  {
+                    init = u64_cst (act[dag->in_edges[j]].value);
+                    break;
+                  }
+              add (seq, gimple_build_assign (c->qvar[v * PP_N_REGS + reg],
+                                             init));
+            }
     }
   if (map->cfg->edges[i].cut != PP_CUT_NONE)
     {
@@ -346,30 +476,115 @@ compute_uniform (instr_ctx *c)
       gcc_assert (first < last);
       long rep = dag->in_edges[first];
       for (unsigned i = first + 1; i < last && rep >= 0; i++)
-        {
-          const pp_action *a = &c->act[dag->in_edges[i]];
-          if (a->op != c->act[rep].op
-              || (a->op != PP_OP_NONE
-                  && mpz_cmp (a->value, c->act[rep].value) != 0))
-            rep = -1;
-        }
+        for (unsigned reg = 0; reg < c->n_regs; reg++)
+          {
+            const pp_action *a = &c->act[reg][dag->in_edges[i]];
+            const pp_action *r = &c->act[reg][rep];
+            if (a->op != r->op
+                || (a->op != PP_OP_NONE && mpz_cmp (a->value, r->value) != 0))
+              rep = -1;
+          }
       c->uniform[w] = rep;
       if (rep < 0)
-        {
-          tree type = uint64_type_node;
-          if (c->map->restart[w])
-            type = build_qualified_type (type, TYPE_QUAL_VOLATILE);
-          tree q = create_tmp_var (type, "pathprof_q");
-          if (c->map->restart[w])
-            {
-              /* Live across setjmp: only memory survives a longjmp.  */
-              TREE_THIS_VOLATILE (q) = 1;
-              TREE_SIDE_EFFECTS (q) = 1;
-            }
-          ppc_suppress_warnings (q);
-          c->qvar[w] = q;
-          c->stats->n_qvars++;
-        }
+        for (unsigned reg = 0; reg < c->n_regs; reg++)
+          {
+            tree type = uint64_type_node;
+            if (c->map->restart[w])
+              type = build_qualified_type (type, TYPE_QUAL_VOLATILE);
+            tree q = create_tmp_var (type, "pathprof_q");
+            if (c->map->restart[w])
+              {
+                /* Live across setjmp: only memory survives a longjmp.  */
+                TREE_THIS_VOLATILE (q) = 1;
+                TREE_SIDE_EFFECTS (q) = 1;
+              }
+            ppc_suppress_warnings (q);
+            c->qvar[w * PP_N_REGS + reg] = q;
+            c->stats->n_qvars++;
+          }
+    }
+}
+
+/* A new empty block after AFTER, in AFTER's loop.  */
+basic_block
+new_block_after (basic_block after)
+{
+  basic_block bb = create_empty_bb (after);
+  if (current_loops)
+    add_bb_to_loop (bb, after->loop_father);
+  return bb;
+}
+
+/* Appends IF (A CODE B) to BB, whose only out-edge goes to THEN, and adds
+   the edge to ELSE; THEN is the likely way.  */
+void
+end_with_cond (basic_block bb, enum tree_code code, tree a, tree b,
+               basic_block then_bb, basic_block else_bb)
+{
+  gimple_stmt_iterator gsi = gsi_last_bb (bb);
+  gsi_insert_after (&gsi, gimple_build_cond (code, a, b, NULL_TREE, NULL_TREE),
+                    GSI_NEW_STMT);
+  edge e = single_succ_edge (bb);
+  e->flags &= ~EDGE_FALLTHRU;
+  e->flags |= EDGE_TRUE_VALUE;
+  e->probability = profile_probability::very_likely ();
+  redirect_edge_succ (e, then_bb);
+  edge f = make_edge (bb, else_bb, EDGE_FALSE_VALUE);
+  f->probability = e->probability.invert ();
+}
+
+/* Builds the check of every PPP path end after its anchor:
+     bb:     ...; anchor; if (p <= n_slots - 1) goto check; else goto miss;
+     check:  t = slots[p].bl_id; if (t == r) goto hit; else goto miss;
+     hit:    slots[p].count++;                                  -> join
+     miss:   __pathprof_residual (&descriptor, r);              -> join
+     join:   the rest of bb.
+   The unsigned comparison also sends negative PPP ids (those of paths
+   that are not interesting, which wrap) to the miss.  */
+void
+expand_ppp_checks (instr_ctx *c)
+{
+  const pp_fn_record *rec = c->rec;
+  unsigned i;
+  ppp_check *chk;
+  FOR_EACH_VEC_ELT (c->checks, i, chk)
+    {
+      basic_block bb = gimple_bb (chk->anchor);
+      edge fall = split_block (bb, chk->anchor);
+      basic_block join = fall->dest;
+      basic_block check = new_block_after (bb);
+      basic_block hit = new_block_after (check);
+      basic_block miss = new_block_after (hit);
+      make_single_succ_edge (check, hit, EDGE_FALLTHRU);
+      make_single_succ_edge (hit, join, EDGE_FALLTHRU);
+      make_single_succ_edge (miss, join, EDGE_FALLTHRU);
+
+      gcc_assert (rec->n_slots > 0);
+      end_with_cond (bb, LE_EXPR, chk->ppp_id,
+                     build_int_cstu (uint64_type_node, rec->n_slots - 1),
+                     check, miss);
+
+      gimple_seq seq = NULL;
+      tree slot_bl = make_ssa_name (uint64_type_node);
+      add (&seq, gimple_build_assign (slot_bl, slot_ref (rec, chk->ppp_id, 0)));
+      gimple_stmt_iterator gsi = gsi_start_bb (check);
+      gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+      end_with_cond (check, EQ_EXPR, slot_bl, chk->bl_id, hit, miss);
+
+      seq = NULL;
+      emit_increment (&seq, slot_ref (rec, chk->ppp_id, 1), c->atomic);
+      gsi = gsi_start_bb (hit);
+      gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+
+      seq = NULL;
+      emit_residual_call (c, &seq, chk->bl_id);
+      gsi = gsi_start_bb (miss);
+      gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+    }
+  if (!c->checks.is_empty ())
+    {
+      free_dominance_info (CDI_DOMINATORS);
+      free_dominance_info (CDI_POST_DOMINATORS);
     }
 }
 
@@ -377,15 +592,19 @@ compute_uniform (instr_ctx *c)
 
 void
 pp_instrument (const pp_fn_map *map, const pp_dag *dag,
-               const pp_action *actions, const pp_fn_record *rec,
-               pp_instr_stats *stats)
+               const pp_action *const *actions, unsigned n_regs,
+               const pp_fn_record *rec, pp_instr_stats *stats)
 {
   static int have_atomic = -1;
   instr_ctx c;
   c.map = map;
   c.dag = dag;
-  c.act = actions;
+  gcc_assert (n_regs >= 1 && n_regs <= PP_N_REGS);
+  c.n_regs = n_regs;
+  for (unsigned reg = 0; reg < n_regs; reg++)
+    c.act[reg] = actions[reg];
   c.rec = rec;
+  c.checks = vNULL;
   c.stats = stats;
   memset (stats, 0, sizeof *stats);
   c.atomic = false;
@@ -400,11 +619,16 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
         }
       c.atomic = have_atomic;
     }
-  c.r = create_tmp_reg (uint64_type_node, "pathprof_r");
-  /* The register is set before being read on every path, but GCC cannot
-     always prove it (e.g. through a pending register).  */
-  ppc_suppress_warnings (c.r);
-  c.qvar = XCNEWVEC (tree, map->n_nodes);
+  static const char *const path_register_names[PP_N_REGS] = { "pathprof_r",
+                                                    "pathprof_p" };
+  for (unsigned reg = 0; reg < n_regs; reg++)
+    {
+      c.r[reg] = create_tmp_reg (uint64_type_node, path_register_names[reg]);
+      /* The register is set before being read on every path, but GCC
+         cannot always prove it (e.g. through a pending register).  */
+      ppc_suppress_warnings (c.r[reg]);
+    }
+  c.qvar = XCNEWVEC (tree, map->n_nodes * PP_N_REGS);
   c.uniform = XNEWVEC (long, map->n_nodes);
   compute_uniform (&c);
   c.finish = XCNEWVEC (unsigned char, map->n_nodes);
@@ -477,6 +701,8 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
       gsi_insert_seq_on_edge (map->cfg_edge[i], seq);
     }
   gsi_commit_edge_inserts ();
+  expand_ppp_checks (&c);
+  c.checks.release ();
 
   free (edge_done);
   free (c.qvar);

@@ -178,11 +178,51 @@ output_base (void)
   return main_input_filename ? main_input_filename : "pathprof";
 }
 
+/* Orders indices into the interesting ids of the plan being written.  */
+const pp_plan *sort_plan;
+
+int
+by_interesting_id (const void *a, const void *b)
+{
+  return mpz_cmp (sort_plan->interesting[*(const unsigned *) a],
+                  sort_plan->interesting[*(const unsigned *) b]);
+}
+
+/* The `ppp` and `interesting` records of a PPP function.  */
+void
+notes_ppp (strbuf *b, const pp_plan *plan)
+{
+  sb_printf (b, "  %s %u ", PATHPROF_NOTES_PPP, plan->n_interesting);
+  sb_mpz (b, plan->ppp->range);
+  sb_printf (b, " %llu\n", (unsigned long long) plan->n_slots);
+  unsigned *order = XNEWVEC (unsigned, plan->n_interesting);
+  for (unsigned k = 0; k < plan->n_interesting; k++)
+    order[k] = k;
+  sort_plan = plan;
+  qsort (order, plan->n_interesting, sizeof *order, by_interesting_id);
+  for (unsigned i = 0; i < plan->n_interesting; i++)
+    {
+      unsigned k = order[i];
+      sb_printf (b, "  %s ", PATHPROF_NOTES_INTERESTING);
+      sb_mpz (b, plan->interesting[k]);
+      if (mpz_cmp_ui (plan->ppp->ppp_id[k], plan->n_slots) < 0)
+        {
+          sb_printf (b, " ");
+          sb_mpz (b, plan->ppp->ppp_id[k]);
+          sb_printf (b, "\n");
+        }
+      else
+        sb_printf (b, " -\n");
+    }
+  free (order);
+}
+
 } // namespace
 
 char *
 pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
-                   const pp_dag *dag, const pp_numbering *num)
+                   const pp_dag *dag, const pp_numbering *num,
+                   const pp_plan *plan)
 {
   strbuf b = { NULL, 0, 0 };
   const pp_cfg *cfg = map->cfg;
@@ -194,7 +234,15 @@ pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
   sb_printf (&b, "  %s ", PATHPROF_NOTES_PATHS);
   sb_mpz (&b, num->total);
   sb_printf (&b, "\n  %s %s\n", PATHPROF_NOTES_STORAGE,
-             rec->storage == PATHPROF_STORAGE_HASH ? "hash" : "array");
+             pp_storage_name (rec->storage));
+  if (rec->storage == PATHPROF_STORAGE_PPP)
+    notes_ppp (&b, plan);
+  if (plan->stale)
+    {
+      sb_printf (&b, "  %s ", PATHPROF_NOTES_STALE);
+      sb_string (&b, plan->stale);
+      sb_printf (&b, "\n");
+    }
   sb_printf (&b, "  %s %u %u\n", PATHPROF_NOTES_CFG, cfg->n_nodes,
              cfg->entry);
   for (unsigned v = 0; v < cfg->n_nodes; v++)
@@ -293,6 +341,12 @@ pp_notes_write (const char *file, uint32_t stamp, pp_fn_record **recs,
   sb_string (&b, object);
   sb_printf (&b, "\n");
   free (object);
+  if (pp_opts.interesting_file)
+    {
+      sb_printf (&b, "%s ", PATHPROF_NOTES_INTERESTING_FILE);
+      sb_string (&b, pp_opts.interesting_file);
+      sb_printf (&b, "\n");
+    }
   bool ok = fwrite (b.s, 1, b.len, f) == b.len;
   free (b.s);
   for (unsigned i = 0; i < n && ok; i++)

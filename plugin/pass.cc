@@ -41,6 +41,8 @@
 namespace {
 
 bool emitted;               /* the unit's descriptors are out */
+/* Instrumented functions, in the order the pass saw them (which is
+   deterministic): a record's index is its descriptor's.  */
 pp_fn_record **records;
 unsigned n_records, records_cap;
 
@@ -76,6 +78,12 @@ asm_name (tree fndecl)
       IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)));
 }
 
+const char *
+source_file (tree fndecl)
+{
+  return DECL_SOURCE_FILE (fndecl) ? DECL_SOURCE_FILE (fndecl) : "";
+}
+
 void
 push_record (pp_fn_record *rec)
 {
@@ -98,10 +106,13 @@ instrument_function (function *fn)
   pp_dag *dag = NULL;
   pp_numbering *num = NULL;
   pp_placement *pl = NULL;
-  pp_action *actions = NULL;
+  pp_action *actions[PP_N_REGS] = { NULL, NULL };
+  unsigned n_regs = 1;
   double *freq = NULL;
   unsigned n_splits = 0;
   pp_status st;
+  pp_plan plan;
+  pp_plan_init (&plan);
 
   if (!pp_map_function (fn, &map, &why))
     {
@@ -132,13 +143,27 @@ instrument_function (function *fn)
         }
       mpz_clear (max);
     }
+  /* Preferential mode: what the interesting-path file says.  */
+  if (st == PP_OK
+      && !pp_plan_function (fndecl, asm_name (fndecl), source_file (fndecl),
+                            pp_cfg_checksum (map.cfg), dag, num, &plan, &err))
+    st = err.status;
+  if (st == PP_OK && plan.skip)
+    goto out;
   if (st == PP_OK)
     {
       freq = pp_estimate_frequencies (&map, dag);
       st = pp_placement_compute (dag, freq, &pl, &err);
     }
   if (st == PP_OK)
-    st = pp_placement_apply (dag, pl, num->weight, &actions, &err);
+    st = pp_placement_apply (dag, pl, num->weight, &actions[PP_REG_BL], &err);
+  if (st == PP_OK && plan.storage == PATHPROF_STORAGE_PPP)
+    {
+      /* Both registers on the same chords (thesis 3.6).  */
+      n_regs = 2;
+      st = pp_placement_apply (dag, pl, plan.ppp->weight,
+                               &actions[PP_REG_PPP], &err);
+    }
   if (st != PP_OK)
     {
       skip_function (fndecl, err.message);
@@ -148,19 +173,21 @@ instrument_function (function *fn)
   {
     pp_fn_record *rec = XCNEW (pp_fn_record);
     rec->name = xstrdup (asm_name (fndecl));
-    rec->source = xstrdup (DECL_SOURCE_FILE (fndecl)
-                               ? DECL_SOURCE_FILE (fndecl) : "");
+    rec->source = xstrdup (source_file (fndecl));
     rec->checksum = pp_cfg_checksum (map.cfg);
     rec->n_paths = pp_mpz_to_u64 (num->total);
-    cgraph_node *node = cgraph_node::get (fndecl);
-    rec->order = node ? node->order : (int) n_records;
+    rec->index = n_records;
+    rec->storage = plan.storage;
+    rec->n_slots = plan.n_slots;
+    rec->slot_bl = plan.slot_bl;
+    plan.slot_bl = NULL;
     pp_emit_storage (rec);
-    rec->notes = pp_notes_function (rec, &map, dag, num);
+    rec->notes = pp_notes_function (rec, &map, dag, num, &plan);
 
     if (pp_opts.trace)
       pp_insert_trace (&map, rec->name);
     pp_instr_stats stats;
-    pp_instrument (&map, dag, actions, rec, &stats);
+    pp_instrument (&map, dag, actions, n_regs, rec, &stats);
     push_record (rec);
     /* Calls we added (hash table, atomics) need call-graph edges.  */
     cgraph_edge::rebuild_edges ();
@@ -172,14 +199,16 @@ instrument_function (function *fn)
               "%u chords, %u edges with code, %u path ends, %u pending "
               "registers",
               fndecl, (unsigned HOST_WIDE_INT) rec->n_paths,
-              rec->storage == PATHPROF_STORAGE_HASH ? "hash" : "array",
+              pp_storage_name (rec->storage),
               map.n_nodes, map.n_edges, map.n_back, map.n_extra_cuts,
               n_splits, map.n_hard, pl->n_chords, stats.n_edge_seqs,
               stats.n_records, stats.n_qvars);
   }
 
 out:
-  pp_actions_free (actions, dag ? dag->n_edges : 0);
+  for (unsigned reg = 0; reg < PP_N_REGS; reg++)
+    pp_actions_free (actions[reg], dag ? dag->n_edges : 0);
+  pp_plan_free (&plan);
   pp_placement_free (pl);
   free (freq);
   pp_numbering_free (num);
@@ -222,14 +251,6 @@ public:
   }
 };
 
-int
-by_order (const void *a, const void *b)
-{
-  const pp_fn_record *x = *(pp_fn_record *const *) a;
-  const pp_fn_record *y = *(pp_fn_record *const *) b;
-  return x->order < y->order ? -1 : x->order > y->order;
-}
-
 /* A per-compilation stamp shared by the object and its notes: derived
    from GCC's random seed, which is per process unless -frandom-seed makes
    the whole compilation reproducible.  */
@@ -267,7 +288,6 @@ public:
   execute (function *) final override
   {
     emitted = true;
-    qsort (records, n_records, sizeof *records, by_order);
     char *notes_file = pp_notes_file_name ();
     uint32_t stamp = compilation_stamp (notes_file);
     /* A unit without functions needs no constructor (and so links
@@ -285,6 +305,7 @@ public:
         free (records[i]->name);
         free (records[i]->source);
         free (records[i]->notes);
+        free (records[i]->slot_bl);
         free (records[i]);
       }
     free (records);

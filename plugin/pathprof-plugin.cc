@@ -16,7 +16,8 @@
 
 int plugin_is_GPL_compatible;
 
-pp_options pp_opts = { 2500, 700, NULL, false, true, false };
+pp_options pp_opts = { 2500, 700, NULL, false, true, false,
+                       NULL, false, 2500, PP_STALE_WARN };
 const char *pp_gcc_version = "";
 
 extern vec<tree, va_gc> *pp_gc_trees;
@@ -24,11 +25,21 @@ extern vec<tree, va_gc> *pp_gc_trees;
 namespace {
 
 const char help_text[] =
-  "pathprof: Ball-Larus path profiling.\n"
+  "pathprof: Ball-Larus, preferential and residual path profiling.\n"
   "Usage: gcc -fplugin=pathprof.so [-fplugin-arg-pathprof-ARG]... and link\n"
   "with -lpathprof.  Every function is instrumented before inlining; at\n"
   "exit the program writes its path counts, described by a notes file\n"
   "(.ppno) written next to each object.  Arguments:\n"
+  "  interesting=FILE   preferential mode: the paths FILE lists (written by\n"
+  "                     'pathprof interesting') are counted in compact\n"
+  "                     arrays, every other path is logged as residual\n"
+  "  unlisted=residual|skip  functions with no path in FILE: log all their\n"
+  "                     paths as residual (default), or leave them alone\n"
+  "  ppp-max=N          interesting paths with a preferential id of N or\n"
+  "                     more get no slot and are logged as residual, known\n"
+  "                     to be tested (default 2500)\n"
+  "  stale=warn|ignore|error  a function FILE lists whose CFG changed since\n"
+  "                     (default warn); it is then handled as unlisted\n"
   "  array-threshold=N  functions with at most N paths count in an array,\n"
   "                     others in a hash table (default 2500)\n"
   "  hash-size=N        slots of a hash table (default 700)\n"
@@ -46,7 +57,8 @@ const char help_text[] =
 
 const char valid_args[]
     = "array-threshold=N, hash-size=N, notes-dir=DIR, verbose, "
-      "warn-skipped=0|1, trace, help";
+      "warn-skipped=0|1, trace, interesting=FILE, unlisted=residual|skip, "
+      "ppp-max=N, stale=warn|ignore|error, help";
 
 struct plugin_info info = {
   PATHPROF_PLUGIN_VERSION,
@@ -98,6 +110,25 @@ parse_flag (const char *key, const char *value, bool *out)
   return true;
 }
 
+/* KEY=VALUE where VALUE is one of CHOICES (NULL-terminated); *OUT is its
+   index.  */
+bool
+parse_choice (const char *key, const char *value,
+              const char *const *choices, const char *expected, int *out)
+{
+  for (int i = 0; value && choices[i]; i++)
+    if (strcmp (value, choices[i]) == 0)
+      {
+        *out = i;
+        return true;
+      }
+  if (!value || !*value)
+    error ("pathprof: argument %qs needs a value", key);
+  else
+    error ("pathprof: %<%s=%s%>: expected %s", key, value, expected);
+  return false;
+}
+
 bool
 parse_args (const plugin_name_args *args, bool *help)
 {
@@ -127,6 +158,40 @@ parse_args (const plugin_name_args *args, bool *help)
         ok &= parse_flag (key, value, &pp_opts.warn_skipped);
       else if (strcmp (key, "trace") == 0)
         ok &= parse_flag (key, value, &pp_opts.trace);
+      else if (strcmp (key, "interesting") == 0)
+        {
+          if (!value || !*value)
+            {
+              error ("pathprof: argument %qs needs a value", key);
+              ok = false;
+            }
+          else
+            pp_opts.interesting_file = value;
+        }
+      else if (strcmp (key, "unlisted") == 0)
+        {
+          static const char *const choices[] = { "residual", "skip", NULL };
+          int c;
+          if (parse_choice (key, value, choices, "residual or skip", &c))
+            pp_opts.unlisted_skip = c == 1;
+          else
+            ok = false;
+        }
+      else if (strcmp (key, "ppp-max") == 0)
+        /* Slots are 16 bytes of .data each: the array threshold's cap.  */
+        ok &= parse_number (key, value, 1, 1ull << 24, &pp_opts.ppp_max);
+      else if (strcmp (key, "stale") == 0)
+        {
+          static const char *const choices[]
+              = { "warn", "ignore", "error", NULL };
+          static const pp_stale_action actions[]
+              = { PP_STALE_WARN, PP_STALE_IGNORE, PP_STALE_ERROR };
+          int c;
+          if (parse_choice (key, value, choices, "warn, ignore or error", &c))
+            pp_opts.stale = actions[c];
+          else
+            ok = false;
+        }
       else if (strcmp (key, "help") == 0)
         *help = true;
       else
@@ -155,6 +220,9 @@ plugin_init (struct plugin_name_args *args, struct plugin_gcc_version *version)
 
   bool help = false;
   if (!parse_args (args, &help))
+    return 1;
+  if (!help && pp_opts.interesting_file
+      && !pp_read_interesting (pp_opts.interesting_file))
     return 1;
   if (help)
     {

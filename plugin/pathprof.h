@@ -27,6 +27,15 @@
 /* Options (pathprof-plugin.cc)                                        */
 /* ------------------------------------------------------------------ */
 
+/* What to do with a function the interesting-path file lists, but whose
+   CFG no longer matches the entry.  */
+enum pp_stale_action
+{
+  PP_STALE_WARN,
+  PP_STALE_IGNORE,
+  PP_STALE_ERROR
+};
+
 struct pp_options
 {
   unsigned long long array_threshold; /* max paths for ARRAY storage */
@@ -35,6 +44,11 @@ struct pp_options
   bool verbose;                       /* a note per function */
   bool warn_skipped;                  /* warn when a function is skipped */
   bool trace;                         /* testing aid: trace.cc */
+  /* Preferential mode (interesting=FILE).  */
+  const char *interesting_file;       /* NULL: Ball-Larus mode */
+  bool unlisted_skip;                 /* leave unlisted functions alone */
+  unsigned long long ppp_max;         /* PPP ids from here: residual */
+  pp_stale_action stale;
 };
 
 extern pp_options pp_opts;
@@ -90,6 +104,41 @@ void pp_map_free (pp_fn_map *map);
 double *pp_estimate_frequencies (const pp_fn_map *map, const pp_dag *dag);
 
 /* ------------------------------------------------------------------ */
+/* Preferential mode (preferential.cc)                                 */
+/* ------------------------------------------------------------------ */
+
+/* How one function is profiled, from the interesting-path file.  */
+struct pp_plan
+{
+  uint32_t storage;       /* ARRAY: Ball-Larus (the array threshold then
+                             picks ARRAY or HASH); PPP; RESIDUAL */
+  bool skip;              /* unlisted=skip: leave the function alone */
+  char *stale;            /* why the file's entry does not match (the
+                             function is then unlisted), or NULL */
+  unsigned n_interesting;
+  mpz_t *interesting;     /* PPP: their Ball-Larus ids, increasing */
+  pp_ppp_result *ppp;     /* PPP: the numbering of `interesting` */
+  uint64_t n_slots;       /* PPP: min (range, ppp-max) */
+  uint64_t *slot_bl;      /* PPP: n_slots Ball-Larus ids (xmalloc'd) */
+};
+
+void pp_plan_init (pp_plan *plan);
+void pp_plan_free (pp_plan *plan);
+/* Decides how FNDECL (assembler NAME, SOURCE file, CFG CHECKSUM, numbered
+   NUM over DAG) is profiled.  Ball-Larus unless an interesting-path file
+   was given.  Reports stale entries as the `stale` argument says.  False
+   (with ERR) if the preferential numbering fails.  */
+bool pp_plan_function (tree fndecl, const char *name, const char *source,
+                       uint32_t checksum, const pp_dag *dag,
+                       const pp_numbering *num, pp_plan *plan,
+                       pp_error *err);
+/* "array", "hash", "ppp" or "residual".  */
+const char *pp_storage_name (uint32_t storage);
+/* Reads the interesting-path file of the `interesting` argument; false
+   after an error() naming the file, line and problem.  */
+bool pp_read_interesting (const char *file);
+
+/* ------------------------------------------------------------------ */
 /* Per-function storage and descriptors (emit.cc)                      */
 /* ------------------------------------------------------------------ */
 
@@ -102,15 +151,25 @@ struct pp_fn_record
   uint32_t checksum;
   uint32_t storage;     /* PATHPROF_STORAGE_* */
   uint64_t n_paths;
+  unsigned index;       /* in the object's function descriptors */
   tree counters;        /* ARRAY: uint64_t[n_paths] */
   tree table;           /* HASH: struct pathprof_hash_table */
-  int order;            /* cgraph order: sorts records like the source */
+  tree slots;           /* PPP: struct pathprof_ppp_slot[n_slots] */
+  uint64_t n_slots;     /* PPP */
+  uint64_t *slot_bl;    /* PPP: Ball-Larus id of each slot's path, or
+                           PATHPROF_NO_PATH (xmalloc'd) */
   char *notes;          /* the function's .ppno record */
 };
 
-/* Creates the storage of a function with N_PATHS paths (ARRAY if at most
-   the array threshold) and fills the record's storage fields.  */
+/* Creates the storage of REC (whose storage, n_paths and, for PPP,
+   n_slots and slot_bl are set): ARRAY or HASH (chosen here by the array
+   threshold when REC's storage is ARRAY), PPP slots, or nothing for
+   RESIDUAL.  */
 void pp_emit_storage (pp_fn_record *rec);
+/* &descriptors[rec->index], the address __pathprof_residual takes.  */
+tree pp_function_descriptor_addr (const pp_fn_record *rec);
+/* The declaration of __pathprof_residual.  */
+tree pp_residual_decl (void);
 /* Keeps T alive across garbage collections until the end of the unit.  */
 void pp_gc_protect (tree t);
 /* Emits the object descriptor and its constructor for RECS.  */
@@ -130,10 +189,17 @@ struct pp_instr_stats
   unsigned n_qvars;       /* pending registers (hard/restart targets) */
 };
 
-/* Inserts the code for ACTIONS into the current function.  */
+/* Path registers: the Ball-Larus id, and in preferential mode the PPP
+   id, updated on the same edges.  */
+#define PP_N_REGS 2
+#define PP_REG_BL 0
+#define PP_REG_PPP 1
+
+/* Inserts the code for ACTIONS[0..N_REGS-1] (by register) into the
+   current function.  */
 void pp_instrument (const pp_fn_map *map, const pp_dag *dag,
-                    const pp_action *actions, const pp_fn_record *rec,
-                    pp_instr_stats *stats);
+                    const pp_action *const *actions, unsigned n_regs,
+                    const pp_fn_record *rec, pp_instr_stats *stats);
 
 /* Testing aid: calls the harness's trace functions on function entry and
    at the head of every node (trace.cc).  */
@@ -145,7 +211,8 @@ void pp_insert_trace (const pp_fn_map *map, const char *name);
 
 /* The function's record of the .ppno file (xmalloc'd text).  */
 char *pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
-                         const pp_dag *dag, const pp_numbering *num);
+                         const pp_dag *dag, const pp_numbering *num,
+                         const pp_plan *plan);
 /* Names of the notes file and the object, absolute, xmalloc'd.  */
 char *pp_notes_file_name (void);
 char *pp_object_file_name (void);

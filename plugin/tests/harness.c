@@ -6,8 +6,10 @@
  * Linked into the test programs instead of libpathprof, so that the plugin
  * is tested on its own: __pathprof_init collects the objects and, at exit,
  * every nonzero counter is written to $PPT_COUNTS as "name id count"; the
- * hash tables likewise (and "name dropped N" when one overflowed), after a
- * line "# object NOTES_FILE STAMP" per object.  The
+ * hash tables likewise (and "name dropped N" when one overflowed), PPP
+ * slots as "name id count @slot" (id: the slot's Ball-Larus id) and
+ * residual paths as "name residual id count", after a line
+ * "# object NOTES_FILE STAMP" per object.  The
  * trace functions the plugin calls with -fplugin-arg-pathprof-trace write
  * "E invocation name" and "N invocation node" lines to $PPT_TRACE, from
  * which oracle.c rebuilds the paths independently of the path register.
@@ -22,9 +24,79 @@ static struct pathprof_object *objects;
 static FILE *trace;
 static uint64_t invocations;
 
+/* Residual paths: (function, id) -> count, in an open-addressed table
+   that doubles when half full, behind one lock: simple rather than fast
+   (the real runtime's lock-free table is tested in tests/runtime).  */
+struct residual
+{
+  const struct pathprof_function *fn; /* NULL: empty slot */
+  uint64_t id, count;
+};
+static struct residual *residuals;
+static size_t n_residuals, cap_residuals;
+static pthread_mutex_t residual_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct residual *
+residual_slot (struct residual *table, size_t cap,
+               const struct pathprof_function *fn, uint64_t id)
+{
+  size_t h = (size_t) ((id ^ (uintptr_t) fn) * 0x9E3779B97F4A7C15ull);
+  for (size_t i = h % cap;; i = (i + 1) % cap)
+    if (!table[i].fn || (table[i].fn == fn && table[i].id == id))
+      return &table[i];
+}
+
+void
+__pathprof_residual (struct pathprof_function *fn, uint64_t id)
+{
+  if (fn->storage != PATHPROF_STORAGE_PPP
+      && fn->storage != PATHPROF_STORAGE_RESIDUAL)
+    abort ();
+  pthread_mutex_lock (&residual_lock);
+  if (2 * (n_residuals + 1) > cap_residuals)
+    {
+      size_t cap = cap_residuals ? 2 * cap_residuals : 1024;
+      struct residual *t = calloc (cap, sizeof *t);
+      if (!t)
+        abort ();
+      for (size_t i = 0; i < cap_residuals; i++)
+        if (residuals[i].fn)
+          *residual_slot (t, cap, residuals[i].fn, residuals[i].id)
+              = residuals[i];
+      free (residuals);
+      residuals = t;
+      cap_residuals = cap;
+    }
+  struct residual *r = residual_slot (residuals, cap_residuals, fn, id);
+  if (!r->fn)
+    {
+      *r = (struct residual) { fn, id, 0 };
+      n_residuals++;
+    }
+  r->count++;
+  pthread_mutex_unlock (&residual_lock);
+}
+
 static void
 dump_function (FILE *f, const struct pathprof_function *fn)
 {
+  for (size_t i = 0; i < cap_residuals; i++)
+    if (residuals[i].fn == fn)
+      fprintf (f, "%s residual %llu %llu\n", fn->name,
+               (unsigned long long) residuals[i].id,
+               (unsigned long long) residuals[i].count);
+  if (fn->storage == PATHPROF_STORAGE_PPP)
+    {
+      for (uint64_t s = 0; s < fn->n_slots; s++)
+        if (fn->slots[s].count)
+          fprintf (f, "%s %llu %llu @%llu\n", fn->name,
+                   (unsigned long long) fn->slots[s].bl_id,
+                   (unsigned long long) fn->slots[s].count,
+                   (unsigned long long) s);
+      return;
+    }
+  if (fn->storage == PATHPROF_STORAGE_RESIDUAL)
+    return;
   if (fn->storage == PATHPROF_STORAGE_ARRAY)
     {
       for (uint64_t p = 0; p < fn->n_paths; p++)

@@ -19,6 +19,12 @@
  * it.  Functions defined twice under one name (static functions in two
  * units, C++ inline functions) are not checked.
  *
+ * In preferential mode (notes `storage ppp` / `storage residual`), each
+ * path is expected in the function's PPP slot when the notes list it as
+ * `interesting ID PPP` (and the slot it was counted in must be PPP), and
+ * in the residual log otherwise (unlisted functions, paths that are not
+ * interesting, interesting ones without a slot: `interesting ID -`).
+ *
  * Prints "oracle: R path records, P distinct paths checked, M mismatches"
  * and exits with 1 when M > 0 or the trace is inconsistent.
  */
@@ -40,6 +46,10 @@ struct fn
   unsigned char *head;     /* "# head N": entry code at the node's head */
   unsigned char *outedges; /* "# outedges N": head on its out-edges */
   unsigned char *finish;
+  int storage;             /* 0 array, 1 hash, 2 ppp, 3 residual */
+  uint64_t *slotted;       /* ppp: interesting ids with a slot, sorted */
+  uint64_t *slot_of;       /* ... and their PPP ids */
+  size_t n_slotted;
 };
 
 static struct fn *fns;
@@ -185,6 +195,28 @@ load_notes (const char *path)
         }
       else if (!f)
         continue;
+      else if (!strncmp (p, "storage ", 8))
+        {
+          static const char *const names[] = { "array", "hash", "ppp",
+                                               "residual" };
+          for (int k = 0; k < 4; k++)
+            if (!strcmp (p + 8, names[k]))
+              f->storage = k;
+        }
+      else if (!strncmp (p, "interesting ", 12))
+        {
+          unsigned long long id, ppp;
+          if (sscanf (p, "interesting %llu %llu", &id, &ppp) == 2)
+            {
+              f->slotted = xrealloc (f->slotted,
+                                     (f->n_slotted + 1) * sizeof (uint64_t));
+              f->slot_of = xrealloc (f->slot_of,
+                                     (f->n_slotted + 1) * sizeof (uint64_t));
+              /* The notes list them by increasing id.  */
+              f->slotted[f->n_slotted] = id;
+              f->slot_of[f->n_slotted++] = ppp;
+            }
+        }
       else if (sscanf (p, "cfg %u %u", &a, &b) == 2)
         {
           f->cfg = pp_cfg_new (a, b);
@@ -235,10 +267,29 @@ find_fn (const char *name)
   return -1;
 }
 
-/* Expected and actual counts: (function, path id, count) triples.  */
+/* The slot index of path ID of F, or -1 when it has none.  */
+static long
+slot_index (const struct fn *f, uint64_t id)
+{
+  size_t lo = 0, hi = f->n_slotted;
+  while (lo < hi)
+    {
+      size_t mid = (lo + hi) / 2;
+      if (f->slotted[mid] == id)
+        return (long) f->slot_of[mid];
+      if (f->slotted[mid] < id)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return -1;
+}
+
+/* Expected and actual counts: (function, residual?, path id, count).  */
 struct rec
 {
   long fn;
+  int residual;
   uint64_t id, count;
 };
 
@@ -253,7 +304,10 @@ record (long fn, uint64_t id)
       cap_expected = cap_expected ? 2 * cap_expected : 4096;
       expected = xrealloc (expected, cap_expected * sizeof *expected);
     }
+  const struct fn *f = &fns[fn];
   expected[n_expected].fn = fn;
+  expected[n_expected].residual
+      = f->storage == 3 || (f->storage == 2 && slot_index (f, id) < 0);
   expected[n_expected].id = id;
   expected[n_expected].count = 1;
   n_expected++;
@@ -407,6 +461,8 @@ by_fn_id (const void *a, const void *b)
   const struct rec *x = a, *y = b;
   if (x->fn != y->fn)
     return x->fn < y->fn ? -1 : 1;
+  if (x->residual != y->residual)
+    return x->residual - y->residual;
   return x->id < y->id ? -1 : x->id > y->id;
 }
 
@@ -417,7 +473,7 @@ merge (struct rec *r, size_t n)
   size_t out = 0;
   qsort (r, n, sizeof *r, by_fn_id);
   for (size_t i = 0; i < n; i++)
-    if (out && r[out - 1].fn == r[i].fn && r[out - 1].id == r[i].id)
+    if (out && by_fn_id (&r[out - 1], &r[i]) == 0)
       r[out - 1].count += r[i].count;
     else
       r[out++] = r[i];
@@ -457,7 +513,26 @@ main (int argc, char **argv)
           mismatches++;
           continue;
         }
-      if (sscanf (line, "%4095s %llu %llu", name, &id, &count) != 3)
+      int residual = 0;
+      unsigned long long slot;
+      if (sscanf (line, "%4095s residual %llu %llu", name, &id, &count) == 3)
+        residual = 1;
+      else if (sscanf (line, "%4095s %llu %llu @%llu", name, &id, &count,
+                       &slot) == 4)
+        {
+          /* A PPP slot: the path counted there must be the one the notes
+             give that PPP id.  */
+          long fn = find_fn (name);
+          if (fn >= 0 && !fns[fn].dup
+              && slot_index (&fns[fn], id) != (long) slot)
+            {
+              printf ("oracle: %s path %llu counted in slot %llu, the notes "
+                      "give %ld\n",
+                      name, id, slot, slot_index (&fns[fn], id));
+              mismatches++;
+            }
+        }
+      else if (sscanf (line, "%4095s %llu %llu", name, &id, &count) != 3)
         continue;
       long fn = find_fn (name);
       if (fn < 0)
@@ -472,6 +547,7 @@ main (int argc, char **argv)
           actual = xrealloc (actual, cap_actual * sizeof *actual);
         }
       actual[n_actual].fn = fn;
+      actual[n_actual].residual = residual;
       actual[n_actual].id = id;
       actual[n_actual].count = count;
       n_actual++;
@@ -495,9 +571,11 @@ main (int argc, char **argv)
           if (want != got)
             {
               if (mismatches < 20)
-                printf ("oracle: %s path %llu: expected %llu, counted %llu\n",
-                        fns[r->fn].name, (unsigned long long) r->id,
-                        (unsigned long long) want, (unsigned long long) got);
+                printf ("oracle: %s %spath %llu: expected %llu, counted "
+                        "%llu\n",
+                        fns[r->fn].name, r->residual ? "residual " : "",
+                        (unsigned long long) r->id, (unsigned long long) want,
+                        (unsigned long long) got);
               mismatches++;
             }
         }

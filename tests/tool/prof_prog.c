@@ -30,11 +30,15 @@ static uint64_t h_keys[4], h_counts[4];
 static struct pathprof_hash_table h_table = { 4, h_keys, h_counts, 0 };
 
 static struct pathprof_function functions[] = {
-  { "f", "t.c", F_CHECKSUM, PATHPROF_STORAGE_ARRAY, 6, f_counters, NULL },
-  { "g", "t.c", 0x9c68fa27u, PATHPROF_STORAGE_ARRAY, 1, g_counters, NULL },
-  { "h", "t.h", 0x175e18afu, PATHPROF_STORAGE_HASH, 2, NULL, &h_table },
+  { "f", "t.c", F_CHECKSUM, PATHPROF_STORAGE_ARRAY, 6, f_counters, NULL,
+    NULL, 0, NULL, 0 },
+  { "g", "t.c", 0x9c68fa27u, PATHPROF_STORAGE_ARRAY, 1, g_counters, NULL,
+    NULL, 0, NULL, 0 },
+  { "h", "t.h", 0x175e18afu, PATHPROF_STORAGE_HASH, 2, NULL, &h_table,
+    NULL, 0, NULL, 0 },
 #ifdef WITH_Z
-  { "z", "z.c", 0x12345678u, PATHPROF_STORAGE_ARRAY, 2, z_counters, NULL },
+  { "z", "z.c", 0x12345678u, PATHPROF_STORAGE_ARRAY, 2, z_counters, NULL,
+    NULL, 0, NULL, 0 },
 #endif
 };
 

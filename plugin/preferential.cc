@@ -1,0 +1,171 @@
+/* pathprof plugin: preferential and residual path profiling decisions.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * With -fplugin-arg-pathprof-interesting=FILE (specs/interesting-format.md)
+ * every function gets one of three treatments (thesis 3.3, 3.5.1, 3.6):
+ *
+ *   listed, matching checksum and path count, some paths listed
+ *       PPP: its interesting paths get compact PPP ids 0..range-1 and a
+ *       slot each in an array of min (range, ppp-max) slots; a second
+ *       register keeps the Ball-Larus id to tell an interesting path from
+ *       an alias and to name residual paths;
+ *   listed without paths, or unlisted, or stale (listed under its name
+ *       and source, but no entry matches its CFG any more)
+ *       RESIDUAL: no tested path, every path it runs is logged as
+ *       residual; or, with unlisted=skip, not instrumented at all.
+ *
+ * Interesting paths whose PPP id is ppp-max or more get no slot: at run
+ * time they are logged as residual, and the notes record them as tested
+ * (`interesting ID -`) so that reports do not count them as untested (the
+ * thesis' array-size policy, section 3.6).
+ */
+#include "gcc-compat.h"
+#include "pathprof.h"
+#include "pathprof-format.h"
+#include "interesting.h"
+
+namespace {
+
+/* The interesting-path file, read once at plugin initialization.  */
+pp_interesting *interesting_set;
+
+/* Reports that FNDECL's entry in the file is stale, as `stale` says.  */
+void
+report_stale (tree fndecl, const char *reason)
+{
+  switch (pp_opts.stale)
+    {
+    case PP_STALE_IGNORE:
+      return;
+    case PP_STALE_WARN:
+      warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
+                  "pathprof: %qD does not match its entry at %s: all its "
+                  "paths are residual (%<-fplugin-arg-pathprof-stale=%> "
+                  "says what to do about this)",
+                  fndecl, reason);
+      return;
+    case PP_STALE_ERROR:
+      error_at (DECL_SOURCE_LOCATION (fndecl),
+                "pathprof: %qD does not match its entry at %s "
+                "(%<-fplugin-arg-pathprof-stale=error%>)",
+                fndecl, reason);
+      return;
+    }
+}
+
+/* Numbers ENTRY's paths with PPP over DAG and sizes the slot array.  */
+bool
+plan_ppp (const pp_interesting_fn *entry, const pp_dag *dag,
+          const pp_numbering *num, pp_plan *plan, pp_error *err)
+{
+  unsigned n = entry->n_paths_listed;
+  plan->n_interesting = n;
+  plan->interesting = XNEWVEC (mpz_t, n);
+  for (unsigned k = 0; k < n; k++)
+    mpz_init_set (plan->interesting[k], entry->paths[k].id);
+  if (pp_ppp_number (dag, num, plan->interesting, n, &plan->ppp, err)
+      != PP_OK)
+    return false;
+  /* The range is at most the number of Ball-Larus paths, which fits.  */
+  uint64_t range = pp_mpz_to_u64 (plan->ppp->range);
+  plan->n_slots = MIN (range, (uint64_t) pp_opts.ppp_max);
+  plan->slot_bl = XNEWVEC (uint64_t, plan->n_slots);
+  for (uint64_t i = 0; i < plan->n_slots; i++)
+    plan->slot_bl[i] = PATHPROF_NO_PATH;
+  for (unsigned k = 0; k < n; k++)
+    {
+      uint64_t ppp_id = pp_mpz_to_u64 (plan->ppp->ppp_id[k]);
+      if (ppp_id < plan->n_slots)
+        plan->slot_bl[ppp_id] = pp_mpz_to_u64 (plan->interesting[k]);
+    }
+  plan->storage = PATHPROF_STORAGE_PPP;
+  return true;
+}
+
+} // namespace
+
+bool
+pp_read_interesting (const char *file)
+{
+  pp_error err;
+  if (pp_interesting_read (file, &interesting_set, &err) != PP_OK)
+    {
+      error ("pathprof: %s", err.message);
+      return false;
+    }
+  return true;
+}
+
+const char *
+pp_storage_name (uint32_t storage)
+{
+  static const char *const names[] = PATHPROF_STORAGE_NAMES;
+  return storage < ARRAY_SIZE (names) ? names[storage] : "?";
+}
+
+void
+pp_plan_init (pp_plan *plan)
+{
+  memset (plan, 0, sizeof *plan);
+  plan->storage = PATHPROF_STORAGE_ARRAY;
+}
+
+void
+pp_plan_free (pp_plan *plan)
+{
+  free (plan->stale);
+  for (unsigned k = 0; k < plan->n_interesting && plan->interesting; k++)
+    mpz_clear (plan->interesting[k]);
+  free (plan->interesting);
+  pp_ppp_free (plan->ppp);
+  free (plan->slot_bl);
+  pp_plan_init (plan);
+}
+
+bool
+pp_plan_function (tree fndecl, const char *name, const char *source,
+                  uint32_t checksum, const pp_dag *dag,
+                  const pp_numbering *num, pp_plan *plan, pp_error *err)
+{
+  if (!interesting_set)
+    return true;
+
+  size_t first, n_entries
+      = pp_interesting_lookup (interesting_set, name, source, &first);
+  const pp_interesting_fn *stale = NULL;
+  for (size_t i = first; i < first + n_entries; i++)
+    {
+      const pp_interesting_fn *entry = &interesting_set->fns[i];
+      if (entry->checksum != checksum
+          || mpz_cmp (entry->n_paths, num->total) != 0)
+        {
+          stale = entry;
+          continue;
+        }
+      if (entry->n_paths_listed > 0)
+        return plan_ppp (entry, dag, num, plan, err);
+      /* Known, and none of its paths tested: as unlisted.  */
+      stale = NULL;
+      break;
+    }
+
+  if (stale)
+    {
+      char *there = mpz_get_str (NULL, 10, stale->n_paths);
+      char *now = mpz_get_str (NULL, 10, num->total);
+      plan->stale = xasprintf ("%s:%u (checksum 0x%08x and %s paths "
+                               "there, 0x%08x and %s now)",
+                               pp_opts.interesting_file, stale->line,
+                               stale->checksum, there, checksum, now);
+      free (there);
+      free (now);
+      report_stale (fndecl, plan->stale);
+    }
+  if (pp_opts.unlisted_skip)
+    plan->skip = true;
+  else
+    plan->storage = PATHPROF_STORAGE_RESIDUAL;
+  return true;
+}
