@@ -234,8 +234,28 @@ $(B)/plugin-tests/harness.o: plugin/tests/harness.c runtime/pathprof-format.h
 example: all
 	sh scripts/run-example.sh $(B)
 
+# --- residual path profiling, against two Ball-Larus profiles ---
+.PHONY: check-rpp
+check: check-rpp
+check-rpp: all
+	sh tests/rpp/run.sh $(B)
+
 # --- end-to-end ---
 .PHONY: check-e2e
 check: check-e2e
 check-e2e: all
 	sh tests/e2e/run.sh $(B)
+
+# --- realprog ---
+# Real programs from Debian source packages (scripts/debian; the sources
+# are fetched with apt-get source into build/debian/src, and missing build
+# dependencies installed with apt-get as root): built at -O2 with the
+# plugin, their own test suites and workloads (tests/realprog), and the
+# gcov oracle on them and on the test programs (tests/gcov).
+.PHONY: check-realprog check-gcov
+check: check-realprog check-gcov
+check-realprog: all
+	sh tests/realprog/run.sh $(B)
+check-gcov: all
+	sh tests/gcov/run.sh $(B)
+# --- end realprog ---

@@ -110,6 +110,29 @@ parse_flag (const char *key, const char *value, bool *out)
   return true;
 }
 
+/* KEY=PATH.  GCC's parser of -fplugin-arg- options mangles a value that
+   contains '=' (GCC 12 drops its last character), so such a value cannot
+   be the user's: say so rather than fail later on a file that does not
+   exist.  */
+bool
+parse_path (const char *key, const char *value, const char **out)
+{
+  if (!value || !*value)
+    {
+      error ("pathprof: argument %qs needs a value", key);
+      return false;
+    }
+  if (strchr (value, '='))
+    {
+      error ("pathprof: %<%s=%s%>: GCC cannot pass a value containing "
+             "%<=%> to a plugin intact; rename the file or directory",
+             key, value);
+      return false;
+    }
+  *out = value;
+  return true;
+}
+
 /* KEY=VALUE where VALUE is one of CHOICES (NULL-terminated); *OUT is its
    index.  */
 bool
@@ -143,15 +166,7 @@ parse_args (const plugin_name_args *args, bool *help)
       else if (strcmp (key, "hash-size") == 0)
         ok &= parse_number (key, value, 1, 1ull << 24, &pp_opts.hash_size);
       else if (strcmp (key, "notes-dir") == 0)
-        {
-          if (!value || !*value)
-            {
-              error ("pathprof: argument %qs needs a value", key);
-              ok = false;
-            }
-          else
-            pp_opts.notes_dir = value;
-        }
+        ok &= parse_path (key, value, &pp_opts.notes_dir);
       else if (strcmp (key, "verbose") == 0)
         ok &= parse_flag (key, value, &pp_opts.verbose);
       else if (strcmp (key, "warn-skipped") == 0)
@@ -159,15 +174,7 @@ parse_args (const plugin_name_args *args, bool *help)
       else if (strcmp (key, "trace") == 0)
         ok &= parse_flag (key, value, &pp_opts.trace);
       else if (strcmp (key, "interesting") == 0)
-        {
-          if (!value || !*value)
-            {
-              error ("pathprof: argument %qs needs a value", key);
-              ok = false;
-            }
-          else
-            pp_opts.interesting_file = value;
-        }
+        ok &= parse_path (key, value, &pp_opts.interesting_file);
       else if (strcmp (key, "unlisted") == 0)
         {
           static const char *const choices[] = { "residual", "skip", NULL };

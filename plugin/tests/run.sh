@@ -234,6 +234,12 @@ LC_ALL=C gcc -fplugin="$PL" -fplugin-arg-pathprof-interesting=missing.txt \
 check "missing interesting file" \
   "1:cc1: error: pathprof: missing.txt: cannot open: No such file or directory" \
   "$?:$(head -1 x.err)"
+mkdir -p "a=b" && cp good.txt "a=b/p.txt"
+LC_ALL=C gcc -fplugin="$PL" -fplugin-arg-pathprof-interesting=a=b/p.txt \
+  -c "$T/cases/loops.c" -o l.o 2> x.err
+check "a file name with '=' (which GCC mangles) is an error" \
+  "1:cc1: error: pathprof: 'interesting=a=b/p.tx': GCC cannot pass a value containing '=' to a plugin intact; rename the file or directory" \
+  "$?:$(head -1 x.err)"
 LC_ALL=C gcc -fplugin="$PL" -fplugin-arg-pathprof-unlisted=maybe \
   -c "$T/cases/loops.c" -o l.o 2> x.err
 check "unlisted=maybe is an error" \

@@ -1,0 +1,59 @@
+#!/bin/sh
+# Residual path profiling, end to end, against an independent oracle
+# (make check-rpp).
+#
+#   sh tests/rpp/run.sh BUILD_DIR
+#
+# For each program: a Ball-Larus build runs the "test" inputs (TEST.ppd)
+# and the "field" inputs (FIELD.ppd); `pathprof interesting TEST.ppd`
+# drives a preferential build, which runs the field inputs (PPP.ppd);
+# compare.py checks that the preferential profile is the Ball-Larus field
+# profile split into tested counts and residual paths, and that `pathprof
+# residual` reports exactly FIELD minus TEST.  Programs: the bundled
+# example (also with ppp-max=4, so that tested paths without a slot go
+# through the residual log), and the Debian programs of
+# scripts/debian/programs that have test and field workloads (RPP_PROGRAMS,
+# default as below; empty to skip).
+# Ends with the line "N passed, N failed".
+set -u
+B=$(cd "${1:?usage: run.sh BUILD_DIR}" && pwd -P)
+SRC=$(cd "$(dirname "$0")/../.." && pwd -P)
+PP=$B/pathprof
+W=$(mktemp -d "${TMPDIR:-/tmp}/pathprof-rpp.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+pass=0
+fail=0
+result () { # NAME OUTPUT-FILE STATUS
+  if [ "$3" = 0 ]; then
+    pass=$((pass + 1)); echo "PASS: $1"; sed 's/^/  /' "$2"
+  else
+    fail=$((fail + 1)); echo "FAIL: $1"; sed 's/^/  | /' "$2"
+  fi
+}
+CCP="gcc -O2 -fplugin=$B/pathprof.so"
+LIBS="-L$B -lpathprof"
+
+# The example: tests = its own input, field = other C sources.
+example () { # NAME EXTRA-PLUGIN-FLAGS
+  d=$W/$(echo "$1" | tr -c 'A-Za-z0-9\n' _)
+  mkdir -p "$d/bl" "$d/ppp"
+  cd "$d/bl" && $CCP -c "$SRC/example/tokstat.c" && gcc tokstat.o $LIBS -o tokstat
+  PATHPROF_FILE=$d/test.ppd ./tokstat "$SRC/example/input.c" > /dev/null
+  for f in "$SRC/example/tokstat.c" "$SRC"/runtime/*.c; do
+    PATHPROF_FILE=$d/field.ppd ./tokstat "$f" > /dev/null
+  done
+  "$PP" interesting -o "$d/paths.txt" "$d/test.ppd"
+  cd "$d/ppp" && $CCP -fplugin-arg-pathprof-interesting="$d/paths.txt" $2 \
+    -c "$SRC/example/tokstat.c" && gcc tokstat.o $LIBS -o tokstat
+  for f in "$SRC/example/tokstat.c" "$SRC"/runtime/*.c; do
+    PATHPROF_FILE=$d/ppp.ppd ./tokstat "$f" > /dev/null
+  done
+  python3 "$SRC/tests/rpp/compare.py" "$PP" "$d/test.ppd" "$d/field.ppd" \
+    "$d/ppp.ppd" > "$d/compare.txt" 2>&1
+  result "$1" "$d/compare.txt" $?
+}
+example example ""
+example "example, ppp-max=4" "-fplugin-arg-pathprof-ppp-max=4"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
