@@ -1,0 +1,511 @@
+#!/usr/bin/env python3
+"""The gcov oracle: compares the counts derived from a path profile with
+gcov's, for objects compiled with both --coverage and the pathprof plugin
+and run (so that both profiles describe the same executions).
+
+    python3 tests/gcov/compare.py [-v] [--skipped NAME,...] SHOW_JSON NOTES.ppno...
+
+SHOW_JSON is the output of `pathprof show --json --top 1 PROFILE.ppd`;
+each NOTES.ppno names an object whose gcov notes (.gcno) and data (.gcda,
+absent if the object never ran) sit next to it with the same base name.
+gcov ($GCOV, default gcov) is run on each object twice: `gcov -b -j
+--stdout` (JSON: branches per line, functions) and `gcov -a -b -c -u -t`
+(text: per block, which calls did not return).  --skipped names the
+functions the plugin said it left uninstrumented.  Prints a line per
+object with a mismatch (each mismatch listed) and a summary; exit status
+1 on any mismatch, 2 on bad input.  The rules are in tests/gcov/README;
+in short:
+
+  Branches, per function: the multiset of gcov's branch counts on the
+  lines of the function (a line belongs to the innermost function whose
+  start_line..end_line holds it; functions that cannot be told apart are
+  compared together) equals the multiset of the counts of our CFG edges
+  leaving nodes with two or more out-edges, except nodes whose every
+  out-edge enters an abnormal-target head (computed goto: gcov replaces
+  those edges by fake ones) and nodes without a location.  Also, per
+  line: the out-edge counts of our nodes that lie on one line form a
+  sub-multiset of gcov's branches on that line.
+
+  Entries, per function: gcov's execution_count (the entry block's count)
+  equals our invocations plus, for every head node, its executions not
+  coming through CFG edges that gcov keeps (the entries by longjmp,
+  nonlocal goto or computed goto, which gcov makes fake edges from the
+  entry block).
+
+  Lost paths: a call that does not return (the callee calls exit, a
+  longjmp or an exception leaves through this frame) abandons the
+  caller's path in flight, which pathprof does not count (specs/
+  cfg-rules.md, "What is counted").  gcov shows such calls: "call N
+  returned R" with R below the count of a block that has normal
+  successors.  For a function with A > 0 such abandonments, the
+  comparison is bounded instead of exact: the same number of branches,
+  and each of ours below gcov's by 0..A (entries too).
+"""
+
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+class BadInput(Exception):
+    pass
+
+
+def unquote(text, where):
+    """A quoted notes string (C escapes) to str."""
+    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
+        raise BadInput("%s: expected a quoted string, not %s" % (where, text))
+    out = bytearray()
+    body = text[1:-1].encode("utf-8", "surrogateescape")
+    i = 0
+    while i < len(body):
+        c = body[i]
+        if c == 0x5C and i + 1 < len(body):
+            n = chr(body[i + 1])
+            if n == "x":
+                out.append(int(body[i + 2:i + 4], 16))
+                i += 4
+                continue
+            out.append({"n": 10, "t": 9, "\\": 0x5C, '"': 0x22}[n])
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return out.decode("utf-8", "surrogateescape")
+
+
+def split_record(line):
+    """Tokens of a notes line; a quoted string is one token."""
+    tokens = []
+    i = 0
+    while i < len(line):
+        if line[i] == " ":
+            i += 1
+        elif line[i] == '"':
+            j = i + 1
+            while j < len(line) and line[j] != '"':
+                j += 2 if line[j] == "\\" else 1
+            tokens.append(line[i:j + 1])
+            i = j + 1
+        else:
+            j = line.find(" ", i)
+            j = len(line) if j < 0 else j
+            tokens.append(line[i:j])
+            i = j
+    return tokens
+
+
+def read_notes(path):
+    """{function: {"blocks": {node: (file, lo, hi, last)}, "edges": [(src,
+    dst)], "heads": {node: kind}}} from a .ppno file."""
+    functions = {}
+    fn = None
+    with open(path, encoding="utf-8", errors="surrogateescape") as f:
+        for number, raw in enumerate(f, 1):
+            where = "%s:%d" % (path, number)
+            t = split_record(raw.rstrip("\n").strip())
+            if not t:
+                continue
+            if t[0] == "#" and len(t) == 4 and t[1] == "head" and fn is not None:
+                fn["heads"][int(t[2])] = t[3]
+            elif t[0] == "function":
+                fn = {"blocks": {}, "edges": [], "heads": {}}
+                functions[unquote(t[1], where)] = fn
+            elif t[0] == "block" and fn is not None:
+                if len(t) != 7:
+                    raise BadInput("%s: a block record has 7 fields" % where)
+                fn["blocks"][int(t[1])] = (unquote(t[3], where), int(t[4]),
+                                           int(t[5]), int(t[6]))
+            elif t[0] == "edge" and fn is not None:
+                fn["edges"].append((int(t[1]), int(t[2])))
+            elif t[0] == "end":
+                fn = None
+    return functions
+
+
+def is_artificial(name):
+    """Functions GCC outlines (OpenMP regions): gcov reports neither them
+    nor their lines."""
+    return "._omp_fn." in name or "._omp_cpyfn." in name
+
+
+class Ours:
+    """Our side of one function: its branch nodes, the lines of its located
+    nodes, its entries."""
+
+    def __init__(self, name, notes_fn, shown, cwd, stats):
+        self.problems = []
+        self.nodes = []        # (file, lo, hi, last, [out-edge counts])
+        self.spans = []        # (file, lo, hi) of every located node
+        edges = shown["cfg_edges"]
+        if [(e["src"], e["dst"]) for e in edges] != notes_fn["edges"]:
+            raise BadInput("function %s: the profile's CFG edges are not the notes'" % name)
+        if shown["dropped"]:
+            self.problems.append("function %s: %d path executions dropped (hash table full)"
+                                 % (name, shown["dropped"]))
+        heads = notes_fn["heads"]
+        for node, (file, lo, hi, last) in notes_fn["blocks"].items():
+            if file:
+                self.spans.append((absolute(file, cwd), lo, hi))
+        out = collections.defaultdict(list)
+        for e in edges:
+            out[e["src"]].append(e)
+        # Computed gotos: every out-edge enters an abnormal-target head.
+        computed = set(n for n, succs in out.items()
+                       if len(succs) >= 2
+                       and all(heads.get(e["dst"]) == "abnormal-target" for e in succs))
+        executions = collections.Counter()
+        kept_in = collections.Counter()          # over the edges gcov keeps
+        for e in edges:
+            executions[e["src"]] += e["count"]
+            if e["src"] not in computed:
+                kept_in[e["dst"]] += e["count"]
+        for d in shown["dag_edges"]:
+            if d["kind"] == "exit":
+                executions[d["origin"]] += d["count"]
+        for node, succs in out.items():
+            if len(succs) < 2:
+                continue
+            if node in computed:
+                stats["computed_goto_nodes"] += 1
+                continue
+            file, lo, hi, last = notes_fn["blocks"].get(node, ("", 0, 0, 0))
+            if file == "":
+                # No statement with a location: gcov cannot place it either.
+                stats["unlocated_nodes"] += 1
+                continue
+            if last == 0:
+                self.problems.append("function %s: node %d has %d out-edges and statements "
+                                     "in several files" % (name, node, len(succs)))
+                continue
+            self.nodes.append((absolute(file, cwd), lo, hi, last,
+                               [e["count"] for e in succs]))
+        # gcov's entry count: the calls, plus the fake edges from the entry
+        # that it puts in place of every abnormal edge into a block.
+        self.entries = shown["invocations"]
+        for node in heads:
+            self.entries += executions[node] - kept_in[node]
+
+
+class Owners:
+    """Which functions a source line is in: those of ours with a node on
+    it (the notes know every block's lines, #line directives included),
+    else the innermost function of gcov's whose start_line..end_line holds
+    it (several when their ranges are the same; HINT, gcov's own idea,
+    decides among those)."""
+
+    def __init__(self, doc, cwd, ours):
+        self.ranges = collections.defaultdict(list)   # file -> [(start, end, name)]
+        self.execution_count = {}
+        for f in doc["files"]:
+            file = absolute(f["file"], cwd)
+            for fn in f["functions"]:
+                self.ranges[file].append((fn["start_line"], fn["end_line"], fn["name"]))
+                self.execution_count[fn["name"]] = fn["execution_count"]
+        self.by_line = collections.defaultdict(set)
+        for name, o in ours.items():
+            for file, lo, hi in o.spans:
+                for line in range(lo, hi + 1):
+                    self.by_line[(file, line)].add(name)
+
+    def __call__(self, file, line, hint=None):
+        if (file, line) in self.by_line:
+            return sorted(self.by_line[(file, line)])
+        holding = [(end - start, name) for start, end, name in self.ranges[file]
+                   if start <= line <= end]
+        if not holding:
+            return []
+        size = min(s for s, _ in holding)
+        names = sorted(n for s, n in holding if s == size)
+        return [hint] if hint in names else names
+
+
+def absolute(file, cwd):
+    return file if os.path.isabs(file) else os.path.normpath(os.path.join(cwd, file))
+
+
+def run(cmd, cwd):
+    r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if r.returncode != 0:
+        raise BadInput("%s failed: %s" % (" ".join(cmd), r.stderr.decode(errors="replace")))
+    return r.stdout.decode("utf-8", "surrogateescape")
+
+
+BLOCK = re.compile(r"^\s*([0-9]+\*?|#####|=====|%%%%%|\$\$\$\$\$):\s*([0-9]+)-block\s+[0-9]+$")
+LINE = re.compile(r"^\s*([0-9]+\*?|#####|=====|-):\s*([0-9]+):")
+CALL = re.compile(r"^call\s+[0-9]+ (returned ([0-9]+)|never executed)$")
+FUNCTION = re.compile(r"^function (\S+) called ")
+SOURCE = re.compile(r"^\s*-:\s*0:Source:(.*)$")
+
+
+def gcov_count(text):
+    return int(text.rstrip("*")) if text[0].isdigit() else 0
+
+
+def read_calls(text, owners, cwd):
+    """From gcov's text output (-a -b -c -u): the lines with calls, and
+    {function: an upper bound of the calls that did not return}: for each
+    call, the count of its block minus the times it returned.  A call's
+    block is the last "-block" line before it on its source line; gcov
+    does not print some blocks (those a call returns to), whose arcs follow
+    the block before them, or come first on their line (then the line's
+    count stands for the block's, never less).  Calls to noreturn
+    functions (exit) count too: they lose no path (pathprof counts a path
+    on entering the block that ends in one), but gcov's text does not tell
+    them apart; counting them only makes a comparison bounded rather than
+    exact."""
+    abandoned = collections.Counter()
+    lines = set()
+    file = None
+    header = None
+    count = 0
+    where = None
+    for line in text.splitlines():
+        m = SOURCE.match(line)
+        if m:
+            file = absolute(m.group(1), cwd)
+            continue
+        m = FUNCTION.match(line)
+        if m:
+            header = m.group(1)
+            continue
+        m = BLOCK.match(line) or LINE.match(line)
+        if m:
+            count = gcov_count(m.group(1)) if m.group(1) != "-" else 0
+            where = (file, int(m.group(2)))
+            continue
+        m = CALL.match(line)
+        if m and where:
+            lines.add(where)
+            if m.group(2) is not None and count > int(m.group(2)):
+                for name in owners(where[0], where[1], header):
+                    abandoned[name] += count - int(m.group(2))
+    return lines, abandoned
+
+
+def gcov_object(notes_path):
+    """(JSON document, text output) of gcov for the object of NOTES_PATH,
+    or None when it has no data (never ran)."""
+    base = os.path.abspath(notes_path)[:-len(".ppno")]
+    gcno = base + ".gcno"
+    if not os.path.exists(base + ".gcda"):
+        return None
+    if not os.path.exists(gcno):
+        raise BadInput("no gcov notes %s next to it" % gcno)
+    gcov = os.environ.get("GCOV", "gcov")
+    where = os.path.dirname(gcno) or "."
+    doc = json.loads(run([gcov, "-b", "-j", "--stdout", gcno], where))
+    text = run([gcov, "-a", "-b", "-c", "-u", "-t", gcno], where)
+    return doc, text
+
+
+def bounded(ours, theirs, slack):
+    """Ours and gcov's multisets pair up with each of ours 0..SLACK below
+    its partner (sorted pairing is optimal for equal-width windows)."""
+    a = sorted(ours.elements())
+    b = sorted(theirs.elements())
+    return len(a) == len(b) and all(0 <= y - x <= slack for x, y in zip(a, b))
+
+
+def compare_object(notes_path, shown_functions, skipped, stats):
+    notes = read_notes(notes_path)
+    got = gcov_object(notes_path)
+    if got is None:
+        # Never ran: gcov has no data, and we must have counted nothing.
+        stats["objects_not_run"] += 1
+        return ["function %s: counted by pathprof, but the object has no gcov data" % n
+                for n, f in sorted((shown_functions or {}).items()) if f["path_executions"]]
+    if shown_functions is None:
+        return ["object not in the profile, but gcov has data for it"]
+    doc, text = got
+    cwd = doc.get("current_working_directory", "")
+    mismatches = []
+
+    ours = {}
+    for name, fn in notes.items():
+        if is_artificial(name):
+            stats["openmp_functions"] += 1
+            continue
+        shown = shown_functions.get(name)
+        if shown is None:
+            mismatches.append("function %s: in the notes, not in the profile" % name)
+            continue
+        if shown["error"] is not None or shown["cfg_edges"] is None:
+            mismatches.append("function %s: pathprof cannot decode it: %s"
+                              % (name, shown["error"]))
+            continue
+        o = Ours(name, fn, shown, cwd, stats)
+        mismatches.extend(o.problems)
+        ours[name] = o
+    owners = Owners(doc, cwd, ours)
+    call_lines, abandoned = read_calls(text, owners, cwd)
+
+    # gcov's branches by line; the functions that share a line with
+    # branches are compared together.
+    parent = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    theirs_by_line = collections.defaultdict(collections.Counter)
+    line_group = {}
+    for f in doc["files"]:
+        file = absolute(f["file"], cwd)
+        for line in f["lines"]:
+            if not line["branches"]:
+                continue
+            key = (file, line["line_number"])
+            names = owners(file, key[1], line.get("function_name"))
+            if not names:
+                mismatches.append("%s:%d: gcov branches outside every function" % key)
+                continue
+            if all(n in skipped for n in names):
+                stats["skipped_lines"] += 1
+                continue
+            for n in names[1:]:
+                parent[find(n)] = find(names[0])
+            theirs_by_line[key].update(b["count"] for b in line["branches"])
+            line_group[key] = names[0]
+
+    # Our branch nodes.  gcov shows no branches for a block none of whose
+    # statements after its last call has a location (a "switch (f (x))"
+    # whose switch has none): a node of ours is taken to be such a block
+    # when gcov has calls but no branches on its lines.
+    our_groups = collections.defaultdict(collections.Counter)
+    our_lines = collections.defaultdict(collections.Counter)
+    for name, o in ours.items():
+        for file, lo, hi, last, counts in o.nodes:
+            span = [(file, line) for line in range(lo, hi + 1)]
+            if (not any(k in theirs_by_line for k in span)
+                    and any(k in call_lines for k in span)):
+                stats["unplaced_nodes"] += 1
+                continue
+            our_groups[find(name)].update(counts)
+            if lo == hi:
+                our_lines[(name, (file, lo))].update(counts)
+    their_groups = collections.defaultdict(collections.Counter)
+    for key, c in theirs_by_line.items():
+        their_groups[find(line_group[key])] += c
+    members = collections.defaultdict(list)
+    for name in set(ours) | set(parent):
+        members[find(name)].append(name)
+
+    for root in sorted(set(our_groups) | set(their_groups)):
+        label = ",".join(sorted(members[root]) or [root])
+        a, b = our_groups[root], their_groups[root]
+        slack = sum(abandoned[m] for m in members[root] or [root])
+        if slack == 0:
+            if a != b:
+                mismatches.append("function %s: branch counts: pathprof %s, gcov %s"
+                                  % (label, sorted(a.elements()), sorted(b.elements())))
+                continue
+            stats["exact_branches"] += sum(b.values())
+        elif bounded(a, b, slack):
+            stats["bounded_branches"] += sum(b.values())
+        else:
+            mismatches.append("function %s: branch counts (%d calls did not return): "
+                              "pathprof %s, gcov %s"
+                              % (label, slack, sorted(a.elements()), sorted(b.elements())))
+    # Per line, the nodes that lie on one line, in functions compared exactly.
+    for (name, key), c in sorted(our_lines.items()):
+        if abandoned[name]:
+            continue
+        if c - theirs_by_line[key]:
+            mismatches.append("%s:%d: branch counts of one-line nodes of %s: pathprof %s, "
+                              "not all among gcov's %s"
+                              % (key[0], key[1], name, sorted(c.elements()),
+                                 sorted(theirs_by_line[key].elements())))
+        else:
+            stats["line_branches"] += sum(c.values())
+
+    for name in sorted(set(ours) | set(owners.execution_count)):
+        if name in skipped:
+            continue
+        if name not in owners.execution_count:
+            mismatches.append("function %s: not in gcov's output" % name)
+            continue
+        if name not in ours:
+            if name not in notes:
+                mismatches.append("function %s: in gcov's output, not in the notes "
+                                  "(and the plugin did not say it skipped it)" % name)
+            continue
+        mine, theirs = ours[name].entries, owners.execution_count[name]
+        slack = abandoned[name]
+        if mine == theirs and slack == 0:
+            stats["exact_functions"] += 1
+            stats["executed_functions"] += theirs > 0
+        elif slack and 0 <= theirs - mine <= slack:
+            stats["bounded_functions"] += 1
+        else:
+            mismatches.append("function %s: entries: pathprof %d, gcov %d%s"
+                              % (name, mine, theirs,
+                                 " (%d calls did not return)" % slack if slack else ""))
+    return mismatches
+
+
+def main(argv):
+    verbose = False
+    skipped = set()
+    args = argv[1:]
+    while args and args[0].startswith("-"):
+        if args[0] == "-v":
+            verbose = True
+            args = args[1:]
+        elif args[0] == "--skipped" and len(args) > 1:
+            skipped.update(n for n in args[1].split(",") if n)
+            args = args[2:]
+        else:
+            break
+    if len(args) < 2:
+        sys.stderr.write("usage: compare.py [-v] [--skipped NAME,...] SHOW_JSON NOTES.ppno...\n")
+        return 2
+    try:
+        with open(args[0]) as f:
+            show = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.stderr.write("compare.py: %s: %s\n" % (args[0], e))
+        return 2
+    by_notes = {}
+    for obj in show["objects"]:
+        if obj["notes_error"] is not None:
+            sys.stderr.write("compare.py: %s: %s\n" % (obj["notes"], obj["notes_error"]))
+            return 2
+        by_notes[os.path.realpath(obj["notes"])] = {f["name"]: f for f in obj["functions"]}
+    stats = collections.Counter()
+    failed = 0
+    for notes_path in args[1:]:
+        try:
+            mismatches = compare_object(notes_path,
+                                        by_notes.get(os.path.realpath(notes_path)),
+                                        skipped, stats)
+        except (BadInput, OSError, ValueError, KeyError) as e:
+            mismatches = ["cannot compare: %s" % e]
+        stats["objects"] += 1
+        if mismatches:
+            failed += 1
+            print("FAIL %s: %d mismatches" % (notes_path, len(mismatches)))
+            for m in mismatches[:40]:
+                print("  " + m)
+        elif verbose:
+            print("ok %s" % notes_path)
+    print("gcov oracle: %d objects (%d not run); equal: %d function entries "
+          "(%d executed), %d branches (%d also line by line); within the calls "
+          "that did not return: %d function entries, %d branches; left out: %d "
+          "computed-goto, %d unlocated and %d unplaced nodes, %d OpenMP "
+          "functions, %d lines of skipped functions; %d objects with mismatches"
+          % (stats["objects"], stats["objects_not_run"], stats["exact_functions"],
+             stats["executed_functions"], stats["exact_branches"],
+             stats["line_branches"], stats["bounded_functions"],
+             stats["bounded_branches"], stats["computed_goto_nodes"],
+             stats["unlocated_nodes"], stats["unplaced_nodes"],
+             stats["openmp_functions"], stats["skipped_lines"], failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,147 @@
+#!/bin/sh
+# The gcov oracle (make check-gcov): for the same programs and the same
+# runs, the edge and function counts derived from the path profile must
+# equal gcov's.  Rules and reasons: tests/gcov/README; comparison:
+# tests/gcov/compare.py.
+#
+#   sh tests/gcov/run.sh BUILD_DIR [PROGRAM...]
+#
+# Every translation unit is compiled once with both --coverage and
+# -fplugin=BUILD_DIR/pathprof.so, at -O0 (see the README for why), and
+# linked with -lpathprof, so one run writes both profiles.  Programs:
+#   1. the plugin's test programs (plugin/tests/cases, but tail.c, whose
+#      50 million nested calls need -O2's tail call) and the example
+#      (example/tokstat.c on its two inputs), with the real runtime;
+#   2. the oracle itself must fail on a profile with one count changed;
+#   3. Debian programs (scripts/debian/programs; default bzip2 zlib mawk),
+#      running their own test suite and their "test" workload.
+# Work directory: $PATHPROF_GCOV_DIR, default BUILD_DIR/gcov.  Prints the
+# time of each step; ends with the line "N passed, M failed".
+set -u
+B=$(cd "${1:?usage: run.sh BUILD_DIR [PROGRAM...]}" && pwd -P)
+shift
+TOP=$(cd "$(dirname "$0")/../.." && pwd -P)
+PROGRAMS=${*:-bzip2 zlib mawk}
+W=${PATHPROF_GCOV_DIR:-$B/gcov}
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+COMPARE="$PY $TOP/tests/gcov/compare.py"
+PROGRAM_SH=$TOP/scripts/debian/program.sh
+pass=0
+fail=0
+ok () { pass=$((pass + 1)); echo "PASS: $1"; }
+ko () {
+  fail=$((fail + 1)); echo "FAIL: $1"
+  [ -n "${2:-}" ] && [ -f "$2" ] && tail -25 "$2" | sed 's/^/  | /'
+}
+now () { date +%s; }
+took () { echo "  ($1: $(( $(now) - $2 )) s)"; }
+# The functions the plugin said it skipped, from compiler messages in $1,
+# comma-separated.
+skipped () {
+  LC_ALL=C sed -n "s/.*warning: pathprof: '\([^']*\)' is not instrumented.*/\1/p" "$1" \
+    | tr '\n' , | sed 's/,$//'
+}
+# Compares the profile $1 with gcov on the notes files under $2; $3 names
+# the test, $4 the skipped functions.
+oracle () {
+  if ! "$B/pathprof" show --json --top 1 "$1" > "$1.json" 2> "$1.show.err"; then
+    ko "$3: pathprof show --json" "$1.show.err"
+    return
+  fi
+  find "$2" -name '*.ppno' | sort > "$1.notes"
+  # shellcheck disable=SC2046
+  if $COMPARE --skipped "$4" "$1.json" $(cat "$1.notes") > "$1.cmp" 2>&1; then
+    ok "$3: $(tail -1 "$1.cmp" | sed 's/^gcov oracle: //')"
+  else
+    ko "$3: counts differ from gcov's" "$1.cmp"
+  fi
+}
+
+rm -rf "$W"
+mkdir -p "$W"
+start_all=$(now)
+
+# 1. The plugin's test programs and the example.
+t=$(now)
+for src in "$TOP"/plugin/tests/cases/*.c "$TOP"/plugin/tests/cases/*.cc \
+           "$TOP"/example/tokstat.c; do
+  name=$(basename "$src")
+  case $name in tail.c) continue ;; esac
+  d=$W/cases/$(echo "$name" | tr . _)
+  mkdir -p "$d"
+  cd "$d" || exit 1
+  cc=gcc
+  case $src in *.cc) cc=g++ ;; esac
+  extra=$(sed -n '1,3s/.*flags: \([^*]*\).*/\1/p' "$src")
+  # threads.c counts under 4 threads: gcov's counters must be atomic too.
+  case $name in threads.c) extra="-pthread -fprofile-update=atomic" ;; esac
+  if ! LC_ALL=C $cc -O0 --coverage -fplugin="$B/pathprof.so" $extra \
+         -c "$src" -o prog.o > cc.log 2>&1 \
+     || ! $cc --coverage $(echo "$extra" | sed 's/-fplugin-arg-[^ ]*//g') \
+         prog.o -L"$B" -lpathprof -o prog >> cc.log 2>&1; then
+    ko "$name: builds with --coverage and the plugin" cc.log
+    continue
+  fi
+  args=
+  case $name in tokstat.c) args="$TOP/example/tokstat.c $TOP/example/input.c" ;; esac
+  if [ -n "$args" ]; then
+    for a in $args; do PATHPROF_FILE=$d/prog.ppd ./prog "$a" > out.txt 2>&1; done
+  else
+    PATHPROF_FILE=$d/prog.ppd OMP_NUM_THREADS=2 ./prog > out.txt 2>&1
+  fi
+  oracle "$d/prog.ppd" "$d" "$name -O0" "$(skipped cc.log)"
+done
+took "test programs" "$t"
+
+# 2. The oracle can fail: one path count more in a loop of loops.c.
+d=$W/cases/loops_c
+if [ -f "$d/prog.ppd.json" ]; then
+  "$PY" - "$d/prog.ppd.json" "$d/changed.json" <<'EOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+f = [f for o in doc["objects"] for f in o["functions"] if f["name"] == "f"][0]
+e = [e for e in f["cfg_edges"] if e["count"] == 4][0]   # i % 3 == 0, 4 times
+e["count"] += 1
+json.dump(doc, open(sys.argv[2], "w"))
+EOF
+  if $COMPARE "$d/changed.json" "$d/prog.ppno" > "$d/changed.cmp" 2>&1; then
+    ko "the oracle fails on a changed count" "$d/changed.cmp"
+  elif grep -q "function f: branch counts: pathprof \[1, 5, 6, 10\], gcov \[1, 4, 6, 10\]" \
+         "$d/changed.cmp"; then
+    ok "the oracle fails on a changed count, naming it"
+  else
+    ko "the oracle fails on a changed count, naming it" "$d/changed.cmp"
+  fi
+fi
+
+# 3. Debian programs.
+for prog in $PROGRAMS; do
+  d=$W/$prog
+  mkdir -p "$d"
+  t=$(now)
+  if ! env CC="$TOP/scripts/debian/cc-log" PATHPROF_REAL_CC="${CC:-gcc}" \
+       PATHPROF_CC_LOG="$d/cc.log" LC_ALL=C \
+       CFLAGS="-O0 --coverage -fplugin=$B/pathprof.so" LDFLAGS="--coverage" \
+       LIBS="-L$B -lpathprof" sh "$PROGRAM_SH" "$prog" build "$d/build" \
+       > "$d/build.log" 2>&1; then
+    ko "$prog: builds with --coverage and the plugin at -O0" "$d/build.log"
+    continue
+  fi
+  took "$prog build" "$t"
+  # Only the runs below count: not the programs that ran during the build.
+  find "$d/build" -name '*.gcda' -delete
+  t=$(now)
+  PATHPROF_FILE=$d/prog.ppd sh "$PROGRAM_SH" "$prog" check "$d/build" \
+    > "$d/check.log" 2>&1 || ko "$prog: own test suite passes" "$d/check.log"
+  PATHPROF_FILE=$d/prog.ppd sh "$PROGRAM_SH" "$prog" workload-test "$d/build" \
+    "$d/test" > "$d/test.log" 2>&1 || ko "$prog: test workload runs" "$d/test.log"
+  took "$prog runs" "$t"
+  t=$(now)
+  oracle "$d/prog.ppd" "$d/build" "$prog -O0, test suite and test workload" \
+    "$(sed -n 's/^| //p' "$d/cc.log" > "$d/messages"; skipped "$d/messages")"
+  took "$prog comparison" "$t"
+done
+echo "gcov oracle: $(( $(now) - start_all )) s"
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
