@@ -21,6 +21,10 @@
 # Not as root, it says which command to run instead.  The paths come from
 # apt-config (Dir::Etc::sourcelist, Dir::Etc::sourceparts), so APT_CONFIG
 # can point it at another configuration.
+#
+# It takes the newest version APT knows; if that cannot be downloaded (a
+# mirror that lists the security archive's sources but does not serve
+# them), the next newest, saying so on stderr.
 set -eu
 DEB_TOP=$(cd "$(dirname "$0")/../.." && pwd -P)
 . "$DEB_TOP/scripts/debian/lib.sh"

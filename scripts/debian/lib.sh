@@ -78,6 +78,13 @@ deb_run ()
   rm -f "$deb_rd/$deb_rn.err.tmp"
 }
 
+# deb_source: the unpacked sources of the recipe's package (for recipes
+# that build out of tree and need the package's own inputs later).
+deb_source ()
+{
+  sh "$DEB_TOP/scripts/debian/fetch.sh" "$DEB_PACKAGE"
+}
+
 # deb_corpus SEED SIZE FILE: the deterministic corpus of gen-corpus.py.
 deb_corpus ()
 {
@@ -113,4 +120,22 @@ deb_roundtrips ()
         "$deb_qp $deb_qx -c < '$deb_qd/$deb_qn$deb_qo.z' | cmp - '$deb_qf'"
     done
   done
+}
+
+# deb_configuration OUT: what the configuration of the build in OUT found,
+# for comparing two builds: every config.h (by its path under OUT), and the
+# results autoconf and libtool cached in every config.log, less those that
+# name the compiler and flags themselves.
+deb_configuration ()
+{
+  (cd "$1" && find . -name config.h -o -name config.log | LC_ALL=C sort \
+    | while IFS= read -r deb_cf; do
+      case $deb_cf in
+        */config.h) sed "s|^|$deb_cf: |" "$deb_cf" ;;
+        */config.log)
+          grep -E '^(ac|lt)_cv_' "$deb_cf" \
+            | grep -Ev '^ac_cv_(env_[A-Za-z_]*|prog_(CC|CPP|ac_ct_CC))=' \
+            | sed "s|^|$deb_cf: |" ;;
+      esac
+    done)
 }

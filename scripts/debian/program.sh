@@ -15,6 +15,10 @@
 #                            gcc, -O2, empty, empty)
 #   check OUT                runs the package's own test suite on the build
 #                            in OUT; exit status 0 if it passes
+#   configuration OUT        prints what the build's configuration found
+#                            (the recipe's "configuration", by default the
+#                            config.h files and configure's cached results),
+#                            so that two builds can be compared
 #   workload-test OUT DIR    runs the "test" inputs, recording what the
 #                            program does in DIR (emptied first)
 #   workload-field OUT DIR   the larger "field" inputs, the same way
@@ -29,7 +33,7 @@ DEB_TOP=$(cd "$(dirname "$0")/../.." && pwd -P)
 
 usage ()
 {
-  deb_die "usage: program.sh NAME {package|source|build OUT|check OUT|workload-test OUT DIR|workload-field OUT DIR|workload-bench OUT DIR [quick]}, or program.sh list"
+  deb_die "usage: program.sh NAME {package|source|build OUT|check OUT|configuration OUT|workload-test OUT DIR|workload-field OUT DIR|workload-bench OUT DIR [quick]}, or program.sh list"
 }
 
 [ $# -ge 1 ] || usage
@@ -74,6 +78,14 @@ case $ACTION in
     [ $# = 1 ] || usage
     DEB_OUT=$(absdir "$1")
     check "$DEB_OUT" ;;
+  configuration)
+    [ $# = 1 ] || usage
+    DEB_OUT=$(absdir "$1")
+    if command -v configuration > /dev/null 2>&1; then
+      configuration "$DEB_OUT"
+    else
+      deb_configuration "$DEB_OUT"
+    fi ;;
   workload-test|workload-field|workload-bench)
     [ $# -ge 2 ] || usage
     DEB_OUT=$(absdir "$1")

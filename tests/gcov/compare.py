@@ -3,7 +3,8 @@
 gcov's, for objects compiled with both --coverage and the pathprof plugin
 and run (so that both profiles describe the same executions).
 
-    python3 tests/gcov/compare.py [-v] [--skipped NAME,...] SHOW_JSON NOTES.ppno...
+    python3 tests/gcov/compare.py [-v] [--allow-inlined] [--skipped NAME,...]
+                                  SHOW_JSON NOTES.ppno...
 
 SHOW_JSON is the output of `pathprof show --json --top 1 PROFILE.ppd`;
 each NOTES.ppno names an object whose gcov notes (.gcno) and data (.gcda,
@@ -11,7 +12,9 @@ absent if the object never ran) sit next to it with the same base name.
 gcov ($GCOV, default gcov) is run on each object twice: `gcov -b -j
 --stdout` (JSON: branches per line, functions) and `gcov -a -b -c -u -t`
 (text: per block, which calls did not return).  --skipped names the
-functions the plugin said it left uninstrumented.  Prints a line per
+functions the plugin said it left uninstrumented; --allow-inlined lets
+functions gcov does not know (always_inline ones, inlined even at -O0
+before gcov instruments) be left out, with their lines, instead of failing.  Prints a line per
 object with a mismatch (each mismatch listed) and a summary; exit status
 1 on any mismatch, 2 on bad input.  The rules are in tests/gcov/README;
 in short:
@@ -224,7 +227,9 @@ class Owners:
 
 
 def absolute(file, cwd):
-    return file if os.path.isabs(file) else os.path.normpath(os.path.join(cwd, file))
+    """FILE made absolute against CWD and normalized ("a/../b" is "b"), as
+    GCC and gcov may spell the same file either way."""
+    return os.path.normpath(os.path.join(cwd, file))
 
 
 def run(cmd, cwd):
@@ -310,7 +315,7 @@ def bounded(ours, theirs, slack):
     return len(a) == len(b) and all(0 <= y - x <= slack for x, y in zip(a, b))
 
 
-def compare_object(notes_path, shown_functions, skipped, stats):
+def compare_object(notes_path, shown_functions, skipped, allow_inlined, stats):
     notes = read_notes(notes_path)
     got = gcov_object(notes_path)
     if got is None:
@@ -342,6 +347,15 @@ def compare_object(notes_path, shown_functions, skipped, stats):
         ours[name] = o
     owners = Owners(doc, cwd, ours)
     call_lines, abandoned = read_calls(text, owners, cwd)
+    # Functions gcov does not know: inlined before its instrumentation
+    # (at -O0, the always_inline ones: gcov sees their bodies in their
+    # callers, one copy per call, on their own lines).  Left out, with the
+    # lines they own.
+    inlined = set(n for n in ours if n not in owners.execution_count)
+    stats["inlined_functions"] += len(inlined)
+    if not allow_inlined:
+        mismatches.extend("function %s: not in gcov's output (inlined? see --allow-inlined)"
+                          % n for n in sorted(inlined))
 
     # gcov's branches by line; the functions that share a line with
     # branches are compared together.
@@ -397,6 +411,9 @@ def compare_object(notes_path, shown_functions, skipped, stats):
 
     for root in sorted(set(our_groups) | set(their_groups)):
         label = ",".join(sorted(members[root]) or [root])
+        if inlined & set(members[root] or [root]):
+            stats["inlined_branches"] += sum(their_groups[root].values())
+            continue
         a, b = our_groups[root], their_groups[root]
         slack = sum(abandoned[m] for m in members[root] or [root])
         if slack == 0:
@@ -413,7 +430,7 @@ def compare_object(notes_path, shown_functions, skipped, stats):
                               % (label, slack, sorted(a.elements()), sorted(b.elements())))
     # Per line, the nodes that lie on one line, in functions compared exactly.
     for (name, key), c in sorted(our_lines.items()):
-        if abandoned[name]:
+        if abandoned[name] or inlined & set(members[find(name)] or [name]):
             continue
         if c - theirs_by_line[key]:
             mismatches.append("%s:%d: branch counts of one-line nodes of %s: pathprof %s, "
@@ -424,10 +441,7 @@ def compare_object(notes_path, shown_functions, skipped, stats):
             stats["line_branches"] += sum(c.values())
 
     for name in sorted(set(ours) | set(owners.execution_count)):
-        if name in skipped:
-            continue
-        if name not in owners.execution_count:
-            mismatches.append("function %s: not in gcov's output" % name)
+        if name in skipped or name in inlined:
             continue
         if name not in ours:
             if name not in notes:
@@ -450,11 +464,15 @@ def compare_object(notes_path, shown_functions, skipped, stats):
 
 def main(argv):
     verbose = False
+    allow_inlined = False
     skipped = set()
     args = argv[1:]
     while args and args[0].startswith("-"):
         if args[0] == "-v":
             verbose = True
+            args = args[1:]
+        elif args[0] == "--allow-inlined":
+            allow_inlined = True
             args = args[1:]
         elif args[0] == "--skipped" and len(args) > 1:
             skipped.update(n for n in args[1].split(",") if n)
@@ -462,7 +480,8 @@ def main(argv):
         else:
             break
     if len(args) < 2:
-        sys.stderr.write("usage: compare.py [-v] [--skipped NAME,...] SHOW_JSON NOTES.ppno...\n")
+        sys.stderr.write("usage: compare.py [-v] [--allow-inlined] [--skipped NAME,...] "
+                         "SHOW_JSON NOTES.ppno...\n")
         return 2
     try:
         with open(args[0]) as f:
@@ -482,7 +501,7 @@ def main(argv):
         try:
             mismatches = compare_object(notes_path,
                                         by_notes.get(os.path.realpath(notes_path)),
-                                        skipped, stats)
+                                        skipped, allow_inlined, stats)
         except (BadInput, OSError, ValueError, KeyError) as e:
             mismatches = ["cannot compare: %s" % e]
         stats["objects"] += 1
@@ -497,13 +516,15 @@ def main(argv):
           "(%d executed), %d branches (%d also line by line); within the calls "
           "that did not return: %d function entries, %d branches; left out: %d "
           "computed-goto, %d unlocated and %d unplaced nodes, %d OpenMP "
-          "functions, %d lines of skipped functions; %d objects with mismatches"
+          "functions, %d lines of skipped functions, %d functions inlined "
+          "before gcov (%d gcov branches); %d objects with mismatches"
           % (stats["objects"], stats["objects_not_run"], stats["exact_functions"],
              stats["executed_functions"], stats["exact_branches"],
              stats["line_branches"], stats["bounded_functions"],
              stats["bounded_branches"], stats["computed_goto_nodes"],
              stats["unlocated_nodes"], stats["unplaced_nodes"],
-             stats["openmp_functions"], stats["skipped_lines"], failed))
+             stats["openmp_functions"], stats["skipped_lines"],
+             stats["inlined_functions"], stats["inlined_branches"], failed))
     return 1 if failed else 0
 
 

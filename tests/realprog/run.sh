@@ -13,7 +13,9 @@
 #      invocation goes through scripts/debian/cc-log;
 #   2. the plugin prints nothing: no compiler message of the instrumented
 #      build mentions pathprof (the source tree's own path aside), and its
-#      warnings are those of the plain build;
+#      warnings are those of the plain build; and both builds are configured
+#      the same (program.sh's "configuration": config.h files, configure's
+#      results);
 #   3. the package's own test suite passes on both builds, and the
 #      instrumented build's profile decodes (pathprof show, exit 0) and
 #      counts paths;
@@ -52,7 +54,29 @@ warnings ()
   done | sort)
 }
 
+# plugin_messages LOG BUILD: the compiler messages of a cc-log log that
+# mention pathprof, the path of the source tree aside, and so do the
+# command lines that "gcc -v" echoes (libtool's configure runs it: they
+# name -fplugin=... and -lpathprof).
+plugin_messages ()
+{
+  messages "$1" "$2" | sed "s|$TOP|TOP|g" \
+    | grep -v -e '^ /' -e '^COLLECT_GCC_OPTIONS=' | grep -i pathprof
+}
+
 start_all=$(now)
+# The check of the compiler's messages sees a plugin warning: nonlocal.c
+# has a function that the plugin leaves uninstrumented, with a warning.
+mkdir -p "$W"
+rm -f "$W/selftest.cc.log"
+PATHPROF_CC_LOG=$W/selftest.cc.log "$TOP/scripts/debian/cc-log" -O2 \
+  -fplugin="$B/pathprof.so" -c "$TOP/plugin/tests/cases/nonlocal.c" \
+  -o "$W/selftest.o" 2> /dev/null
+if plugin_messages "$W/selftest.cc.log" "$W" | grep -q "warning: pathprof: .outer. is not instrumented"; then
+  ok "the check of compiler messages sees a plugin warning"
+else
+  ko "the check of compiler messages sees a plugin warning" "$W/selftest.cc.log"
+fi
 for prog in $PROGRAMS; do
   d=$W/$prog
   rm -rf "$d"
@@ -96,12 +120,18 @@ for prog in $PROGRAMS; do
   else
     ko "$prog: no compiler invocation used the plugin" "$d/pathprof.cc.log"
   fi
-  messages "$d/pathprof.cc.log" "$d/pathprof" | sed "s|$TOP|TOP|g" \
-    | grep -i pathprof > "$d/plugin-messages.txt"
+  plugin_messages "$d/pathprof.cc.log" "$d/pathprof" > "$d/plugin-messages.txt"
   if [ -s "$d/plugin-messages.txt" ]; then
     ko "$prog: compiler messages mention pathprof" "$d/plugin-messages.txt"
   else
     ok "$prog: no compiler message mentions pathprof"
+  fi
+  sh "$PROGRAM_SH" "$prog" configuration "$d/plain" > "$d/plain.config" 2>&1
+  sh "$PROGRAM_SH" "$prog" configuration "$d/pathprof" > "$d/pathprof.config" 2>&1
+  if diff "$d/plain.config" "$d/pathprof.config" > "$d/config.diff"; then
+    ok "$prog: configured like the plain build ($(wc -l < "$d/plain.config") lines of configuration)"
+  else
+    ko "$prog: configured differently from the plain build" "$d/config.diff"
   fi
   warnings "$d/plain.cc.log" "$d/plain" > "$d/plain.warnings"
   warnings "$d/pathprof.cc.log" "$d/pathprof" > "$d/pathprof.warnings"

@@ -20,6 +20,19 @@ build ()
   make -j"$DEB_JOBS" all infcover
 }
 
+# What zlib's own configure found: the -D options it added to CFLAGS and
+# SFLAGS (NO_vsnprintf, HAVE_HIDDEN, ...), the libraries it builds, and the
+# generated zconf.h.
+configuration ()
+{
+  cd "$1"
+  for v in CFLAGS SFLAGS; do
+    echo "$v: $(sed -n "s/^$v=//p" Makefile | tr ' ' '\n' | grep '^-D' | tr '\n' ' ')"
+  done
+  grep -E '^(SHAREDLIB|SHAREDLIBV|STATICLIB|LDSHARED)=' Makefile
+  sed 's/^/zconf.h: /' zconf.h
+}
+
 # "make test" (minigzip round trip and example, static and shared) and
 # infcover, the program of "make cover": inflate's own coverage test, bad
 # streams included ("make cover" then runs gcov, which is not part of the
