@@ -121,41 +121,79 @@ cut_name (pp_cut_kind k)
   gcc_unreachable ();
 }
 
+/* Whether gcov ends a block after G: -fprofile-arcs gives every call that
+   may not return a fake edge to the exit (tree-cfg.cc: need_fake_edge_p,
+   which this mirrors), splitting the block after it.  */
+bool
+gcov_splits_after (gimple *g)
+{
+  if (gasm *a = dyn_cast<gasm *> (g))
+    return gimple_asm_volatile_p (a) || gimple_asm_input_p (a);
+  if (!is_gimple_call (g))
+    return false;
+  tree fndecl = gimple_call_fndecl (g);
+  int flags = gimple_call_flags (g);
+  if (fndecl && fndecl_built_in_p (fndecl) && (flags & ECF_NOTHROW)
+      && !(flags & ECF_RETURNS_TWICE)
+      && !fndecl_built_in_p (fndecl, BUILT_IN_FORK))
+    return false;
+  if ((flags & (ECF_PURE | ECF_CONST))
+      && !(flags & ECF_LOOPING_CONST_OR_PURE))
+    return false;
+  if (!(flags & ECF_NORETURN))
+    return true;
+  return EDGE_COUNT (gimple_bb (g)->succs) > 0;
+}
+
 /* The source lines of BB: the file of its first located statement, the
-   range of that file's lines among its statements, and the line of its
-   last located statement (0 when that one is in another file): the line
-   gcov attaches the block's branches to.  Debug statements are ignored,
-   so -g does not change the notes.  */
+   range of that file's lines among its statements, and the line gcov
+   attaches the block's branches to: the highest line among the located
+   statements after the block's last call that gcov splits at (see
+   gcov_splits_after), 0 when there is none or one of them is in another
+   file.  Debug statements are ignored, so -g does not change the
+   notes.  */
 void
 block_lines (basic_block bb, const char **file, int *lo, int *hi, int *last)
 {
   *file = "";
   *lo = *hi = *last = 0;
+  bool other_file = false;
   if (bb->index < NUM_FIXED_BLOCKS)
     return;
   for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
        gsi_next (&gsi))
     {
       gimple *g = gsi_stmt (gsi);
-      if (is_gimple_debug (g) || gimple_location (g) == UNKNOWN_LOCATION)
+      if (is_gimple_debug (g))
         continue;
-      expanded_location xl = expand_location (gimple_location (g));
-      if (!xl.file || xl.line <= 0)
-        continue;
-      if (!**file)
+      expanded_location xl = { NULL, 0, 0, NULL, false };
+      if (gimple_location (g) != UNKNOWN_LOCATION)
+        xl = expand_location (gimple_location (g));
+      if (xl.file && xl.line > 0)
         {
-          *file = xl.file;
-          *lo = *hi = *last = xl.line;
+          if (!**file)
+            {
+              *file = xl.file;
+              *lo = *hi = xl.line;
+            }
+          else if (strcmp (*file, xl.file) == 0)
+            {
+              *lo = MIN (*lo, xl.line);
+              *hi = MAX (*hi, xl.line);
+            }
+          if (strcmp (*file, xl.file) != 0)
+            other_file = true;
+          else
+            *last = MAX (*last, xl.line);
         }
-      else if (strcmp (*file, xl.file) == 0)
+      if (gcov_splits_after (g))
         {
-          *lo = MIN (*lo, xl.line);
-          *hi = MAX (*hi, xl.line);
-          *last = xl.line;
+          *last = 0;
+          other_file = false;
         }
-      else
-        *last = 0;
     }
+  if (other_file)
+    *last = 0;
 }
 
 char *
