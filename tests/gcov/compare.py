@@ -14,20 +14,21 @@ gcov ($GCOV, default gcov) is run on each object twice: `gcov -b -j
 (text: per block, which calls did not return).  --skipped names the
 functions the plugin said it left uninstrumented; --allow-inlined lets
 functions gcov does not know (always_inline ones, inlined even at -O0
-before gcov instruments) be left out, with their lines, instead of failing.  Prints a line per
-object with a mismatch (each mismatch listed) and a summary; exit status
-1 on any mismatch, 2 on bad input.  The rules are in tests/gcov/README;
-in short:
+before gcov instruments) be left out, with their lines, instead of
+failing.  Prints a line per object with a mismatch (each mismatch
+listed) and a summary; exit status 1 on any mismatch, 2 on bad input.
+The rules are in tests/gcov/README; in short:
 
-  Branches, per function: the multiset of gcov's branch counts on the
-  lines of the function (a line belongs to the innermost function whose
-  start_line..end_line holds it; functions that cannot be told apart are
-  compared together) equals the multiset of the counts of our CFG edges
-  leaving nodes with two or more out-edges, except nodes whose every
-  out-edge enters an abnormal-target head (computed goto: gcov replaces
-  those edges by fake ones) and nodes without a location.  Also, per
-  line: the out-edge counts of our nodes that lie on one line form a
-  sub-multiset of gcov's branches on that line.
+  Branches: our branches are the CFG edges leaving nodes with two or more
+  out-edges, except nodes whose every out-edge enters an abnormal-target
+  head (computed goto: gcov replaces those edges by fake ones) and nodes
+  without a location; each is placed on its node's line_last, the line
+  gcov attaches the block's branches to (none when line_last is 0: gcov
+  shows no branches for such a block).  Per source line, the multiset of
+  gcov's branch counts equals the multiset of ours; and per function (a
+  line belongs to the functions of ours with a node on it, else to the
+  innermost function of gcov's whose start_line..end_line holds it;
+  functions sharing a line are compared together), too.
 
   Entries, per function: gcov's execution_count (the entry block's count)
   equals our invocations plus, for every head node, its executions not
@@ -39,10 +40,10 @@ in short:
   longjmp or an exception leaves through this frame) abandons the
   caller's path in flight, which pathprof does not count (specs/
   cfg-rules.md, "What is counted").  gcov shows such calls: "call N
-  returned R" with R below the count of a block that has normal
-  successors.  For a function with A > 0 such abandonments, the
-  comparison is bounded instead of exact: the same number of branches,
-  and each of ours below gcov's by 0..A (entries too).
+  returned R" with R below the count of its block.  Where the functions
+  concerned have A > 0 such calls, the comparison is bounded instead of
+  exact: the same number of branches, each of ours 0..A below its
+  partner in sorted order (entries too).
 """
 
 import collections
@@ -180,10 +181,6 @@ class Ours:
                 # No statement with a location: gcov cannot place it either.
                 stats["unlocated_nodes"] += 1
                 continue
-            if last == 0:
-                self.problems.append("function %s: node %d has %d out-edges and statements "
-                                     "in several files" % (name, node, len(succs)))
-                continue
             self.nodes.append((absolute(file, cwd), lo, hi, last,
                                [e["count"] for e in succs]))
         # gcov's entry count: the calls, plus the fake edges from the entry
@@ -251,8 +248,8 @@ def gcov_count(text):
 
 
 def read_calls(text, owners, cwd):
-    """From gcov's text output (-a -b -c -u): the lines with calls, and
-    {function: an upper bound of the calls that did not return}: for each
+    """From gcov's text output (-a -b -c -u): {function: an upper bound of
+    the calls that did not return}: for each
     call, the count of its block minus the times it returned.  A call's
     block is the last "-block" line before it on its source line; gcov
     does not print some blocks (those a call returns to), whose arcs follow
@@ -263,7 +260,6 @@ def read_calls(text, owners, cwd):
     them apart; counting them only makes a comparison bounded rather than
     exact."""
     abandoned = collections.Counter()
-    lines = set()
     file = None
     header = None
     count = 0
@@ -283,12 +279,10 @@ def read_calls(text, owners, cwd):
             where = (file, int(m.group(2)))
             continue
         m = CALL.match(line)
-        if m and where:
-            lines.add(where)
-            if m.group(2) is not None and count > int(m.group(2)):
-                for name in owners(where[0], where[1], header):
-                    abandoned[name] += count - int(m.group(2))
-    return lines, abandoned
+        if m and where and m.group(2) is not None and count > int(m.group(2)):
+            for name in owners(where[0], where[1], header):
+                abandoned[name] += count - int(m.group(2))
+    return abandoned
 
 
 def gcov_object(notes_path):
@@ -346,7 +340,7 @@ def compare_object(notes_path, shown_functions, skipped, allow_inlined, stats):
         mismatches.extend(o.problems)
         ours[name] = o
     owners = Owners(doc, cwd, ours)
-    call_lines, abandoned = read_calls(text, owners, cwd)
+    abandoned = read_calls(text, owners, cwd)
     # Functions gcov does not know: inlined before its instrumentation
     # (at -O0, the always_inline ones: gcov sees their bodies in their
     # callers, one copy per call, on their own lines).  Left out, with the
@@ -386,59 +380,60 @@ def compare_object(notes_path, shown_functions, skipped, allow_inlined, stats):
             theirs_by_line[key].update(b["count"] for b in line["branches"])
             line_group[key] = names[0]
 
-    # Our branch nodes.  gcov shows no branches for a block none of whose
-    # statements after its last call has a location (a "switch (f (x))"
-    # whose switch has none): a node of ours is taken to be such a block
-    # when gcov has calls but no branches on its lines.
+    # Our branch nodes, on their line_last: the line gcov attaches their
+    # branches to.  line_last 0: gcov shows no branches for the block (no
+    # located statement after its last call: a "switch (f (x))" whose
+    # switch has no location).
     our_groups = collections.defaultdict(collections.Counter)
-    our_lines = collections.defaultdict(collections.Counter)
+    ours_by_line = collections.defaultdict(collections.Counter)
+    line_names = collections.defaultdict(set)
     for name, o in ours.items():
         for file, lo, hi, last, counts in o.nodes:
-            span = [(file, line) for line in range(lo, hi + 1)]
-            if (not any(k in theirs_by_line for k in span)
-                    and any(k in call_lines for k in span)):
-                stats["unplaced_nodes"] += 1
+            if last == 0:
+                stats["lineless_nodes"] += 1
                 continue
             our_groups[find(name)].update(counts)
-            if lo == hi:
-                our_lines[(name, (file, lo))].update(counts)
+            ours_by_line[(file, last)].update(counts)
+            line_names[(file, last)].add(name)
     their_groups = collections.defaultdict(collections.Counter)
     for key, c in theirs_by_line.items():
         their_groups[find(line_group[key])] += c
+        line_names[key].add(line_group[key])
     members = collections.defaultdict(list)
     for name in set(ours) | set(parent):
         members[find(name)].append(name)
 
-    for root in sorted(set(our_groups) | set(their_groups)):
-        label = ",".join(sorted(members[root]) or [root])
-        if inlined & set(members[root] or [root]):
-            stats["inlined_branches"] += sum(their_groups[root].values())
-            continue
-        a, b = our_groups[root], their_groups[root]
-        slack = sum(abandoned[m] for m in members[root] or [root])
+    def compare(what, a, b, names, counter):
+        """Exact, or bounded by the calls of NAMES that did not return."""
+        slack = sum(abandoned[m] for m in names)
         if slack == 0:
             if a != b:
-                mismatches.append("function %s: branch counts: pathprof %s, gcov %s"
-                                  % (label, sorted(a.elements()), sorted(b.elements())))
-                continue
-            stats["exact_branches"] += sum(b.values())
+                mismatches.append("%s: branch counts: pathprof %s, gcov %s"
+                                  % (what, sorted(a.elements()), sorted(b.elements())))
+            else:
+                stats["exact_" + counter] += sum(b.values())
         elif bounded(a, b, slack):
-            stats["bounded_branches"] += sum(b.values())
+            stats["bounded_" + counter] += sum(b.values())
         else:
-            mismatches.append("function %s: branch counts (%d calls did not return): "
+            mismatches.append("%s: branch counts (%d calls did not return): "
                               "pathprof %s, gcov %s"
-                              % (label, slack, sorted(a.elements()), sorted(b.elements())))
-    # Per line, the nodes that lie on one line, in functions compared exactly.
-    for (name, key), c in sorted(our_lines.items()):
-        if abandoned[name] or inlined & set(members[find(name)] or [name]):
+                              % (what, slack, sorted(a.elements()), sorted(b.elements())))
+
+    # Per function (per group of functions sharing lines).
+    for root in sorted(set(our_groups) | set(their_groups)):
+        names = set(members[root] or [root])
+        if inlined & names:
+            stats["inlined_branches"] += sum(their_groups[root].values())
             continue
-        if c - theirs_by_line[key]:
-            mismatches.append("%s:%d: branch counts of one-line nodes of %s: pathprof %s, "
-                              "not all among gcov's %s"
-                              % (key[0], key[1], name, sorted(c.elements()),
-                                 sorted(theirs_by_line[key].elements())))
-        else:
-            stats["line_branches"] += sum(c.values())
+        compare("function " + ",".join(sorted(names)), our_groups[root],
+                their_groups[root], names, "branches")
+    # Per line.
+    for key in sorted(set(ours_by_line) | set(theirs_by_line)):
+        names = set(n for name in line_names[key] for n in members[find(name)] or [name])
+        if inlined & names:
+            continue
+        compare("%s:%d" % key, ours_by_line[key], theirs_by_line[key], names,
+                "line_branches")
 
     for name in sorted(set(ours) | set(owners.execution_count)):
         if name in skipped or name in inlined:
@@ -513,18 +508,20 @@ def main(argv):
         elif verbose:
             print("ok %s" % notes_path)
     print("gcov oracle: %d objects (%d not run); equal: %d function entries "
-          "(%d executed), %d branches (%d also line by line); within the calls "
-          "that did not return: %d function entries, %d branches; left out: %d "
-          "computed-goto, %d unlocated and %d unplaced nodes, %d OpenMP "
-          "functions, %d lines of skipped functions, %d functions inlined "
-          "before gcov (%d gcov branches); %d objects with mismatches"
+          "(%d executed), %d branches by function, %d by line; within the calls "
+          "that did not return: %d function entries, %d branches by function, %d "
+          "by line; left out: %d computed-goto, %d unlocated and %d lineless "
+          "nodes, %d OpenMP functions, %d lines of skipped functions, %d "
+          "functions inlined before gcov (%d gcov branches); %d objects with "
+          "mismatches"
           % (stats["objects"], stats["objects_not_run"], stats["exact_functions"],
              stats["executed_functions"], stats["exact_branches"],
-             stats["line_branches"], stats["bounded_functions"],
-             stats["bounded_branches"], stats["computed_goto_nodes"],
-             stats["unlocated_nodes"], stats["unplaced_nodes"],
-             stats["openmp_functions"], stats["skipped_lines"],
-             stats["inlined_functions"], stats["inlined_branches"], failed))
+             stats["exact_line_branches"], stats["bounded_functions"],
+             stats["bounded_branches"], stats["bounded_line_branches"],
+             stats["computed_goto_nodes"], stats["unlocated_nodes"],
+             stats["lineless_nodes"], stats["openmp_functions"],
+             stats["skipped_lines"], stats["inlined_functions"],
+             stats["inlined_branches"], failed))
     return 1 if failed else 0
 
 

@@ -5,7 +5,8 @@
 #   sh tests/realprog/run.sh BUILD_DIR [PROGRAM...]
 #
 # PROGRAM: recipes of scripts/debian/programs (default: bzip2 zlib mawk,
-# the three cheapest).  Work directory: $PATHPROF_REALPROG_DIR, default
+# the three cheapest).  $PATHPROF_REALPROG_OPT replaces -O2 (e.g. "-O3",
+# "-O2 -flto").  Work directory: $PATHPROF_REALPROG_DIR, default
 # BUILD_DIR/realprog (kept for inspection; the fetched sources are cached
 # in build/debian/src, see scripts/debian/README).  For each program:
 #   1. it is built twice with its own build system, at -O2: plain, and
@@ -28,6 +29,7 @@ shift
 TOP=$(cd "$(dirname "$0")/../.." && pwd -P)
 PROGRAMS=${*:-bzip2 zlib mawk}
 W=${PATHPROF_REALPROG_DIR:-$B/realprog}
+OPT=${PATHPROF_REALPROG_OPT:--O2}
 PROGRAM_SH=$TOP/scripts/debian/program.sh
 pass=0
 fail=0
@@ -101,12 +103,12 @@ for prog in $PROGRAMS; do
       flags="-fplugin=$B/pathprof.so" libs="-L$B -lpathprof"
     fi
     if env CC="$TOP/scripts/debian/cc-log" PATHPROF_REAL_CC="${CC:-gcc}" \
-         PATHPROF_CC_LOG="$d/$v.cc.log" CFLAGS="-O2 $flags" LDFLAGS="" \
+         PATHPROF_CC_LOG="$d/$v.cc.log" CFLAGS="$OPT $flags" LDFLAGS="" \
          LIBS="$libs" sh "$PROGRAM_SH" "$prog" build "$d/$v" \
          > "$d/$v.build.log" 2>&1; then
-      ok "$prog: $v build at -O2"
+      ok "$prog: $v build at $OPT"
     else
-      ko "$prog: $v build at -O2" "$d/$v.build.log"
+      ko "$prog: $v build at $OPT" "$d/$v.build.log"
       built=no
     fi
     took "$v build" "$t"
