@@ -255,12 +255,27 @@ notes_ppp (strbuf *b, const pp_plan *plan)
   free (order);
 }
 
+const char *
+action_name (pp_op op)
+{
+  switch (op)
+    {
+    case PP_OP_NONE:
+      return "none";
+    case PP_OP_ADD:
+      return "add";
+    case PP_OP_SET:
+      return "set";
+    }
+  gcc_unreachable ();
+}
+
 } // namespace
 
 char *
 pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
                    const pp_dag *dag, const pp_numbering *num,
-                   const pp_plan *plan)
+                   const pp_plan *plan, const pp_action *actions)
 {
   strbuf b = { NULL, 0, 0 };
   const pp_cfg *cfg = map->cfg;
@@ -317,7 +332,7 @@ pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
       sb_printf (&b, "  %s %u %u %u %s %ld ", PATHPROF_NOTES_DAGEDGE, k,
                  e->src, e->dst, kind_name (e->kind), e->origin);
       sb_mpz (&b, num->weight[k]);
-      sb_printf (&b, "\n");
+      sb_printf (&b, " %s\n", action_name (actions[k].op));
     }
   sb_printf (&b, "%s\n", PATHPROF_NOTES_END);
   return b.s;

@@ -182,7 +182,8 @@ instrument_function (function *fn)
     rec->slot_bl = plan.slot_bl;
     plan.slot_bl = NULL;
     pp_emit_storage (rec);
-    rec->notes = pp_notes_function (rec, &map, dag, num, &plan);
+    rec->notes = pp_notes_function (rec, &map, dag, num, &plan,
+                                    actions[PP_REG_BL]);
 
     if (pp_opts.trace)
       pp_insert_trace (&map, rec->name);

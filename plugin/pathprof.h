@@ -212,7 +212,7 @@ void pp_insert_trace (const pp_fn_map *map, const char *name);
 /* The function's record of the .ppno file (xmalloc'd text).  */
 char *pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
                          const pp_dag *dag, const pp_numbering *num,
-                         const pp_plan *plan);
+                         const pp_plan *plan, const pp_action *actions);
 /* Names of the notes file and the object, absolute, xmalloc'd.  */
 char *pp_notes_file_name (void);
 char *pp_object_file_name (void);

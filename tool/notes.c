@@ -33,6 +33,13 @@ static const char *const kind_names[]
 static const char *const cut_names[] = { "none", "back", "split" };
 
 const char *
+notes_action_name (pp_op op)
+{
+  static const char *const names[] = { "none", "add", "set" };
+  return op <= PP_OP_SET ? names[op] : "?";
+}
+
+const char *
 notes_edge_kind_name (pp_edge_kind kind)
 {
   return (unsigned) kind < 5 ? kind_names[kind] : "?";
@@ -66,6 +73,7 @@ struct dagedge_rec
   unsigned src, dst;
   pp_edge_kind kind;
   long origin;
+  pp_op action;
   mpz_t weight;
   unsigned line;
 };
@@ -206,6 +214,7 @@ function_clear (struct notes_function *f)
   pp_cfg_free (f->cfg);
   pp_dag_free (f->dag);
   pp_numbering_free (f->num);
+  free (f->actions);
 }
 
 static void
@@ -472,6 +481,11 @@ finish_function (struct reader *r)
                         "function '%s': %zu dagedge records, the DAG has %u "
                         "edges",
                         f->name, r->n_dagedges, f->dag->n_edges);
+      f->actions = malloc (r->n_dagedges);
+      if (!f->actions)
+        return nomem (r);
+      for (size_t i = 0; i < r->n_dagedges; i++)
+        f->actions[i] = (unsigned char) r->dagedges[i].action;
     }
   if (check_ppp_numbering (r))
     return -1;
@@ -743,7 +757,7 @@ function_record (struct reader *r)
       long origin;
       pp_edge_kind kind;
       NEED_CFG ();
-      if (pp_text_fields (&r->tx, 6)
+      if (pp_text_fields (&r->tx, 7)
           || get_unsigned (r, 1, "dagedge index", &idx))
         return -1;
       if (idx != r->n_dagedges)
@@ -780,6 +794,12 @@ function_record (struct reader *r)
       d->kind = kind;
       d->origin = origin;
       d->line = r->tx.line;
+      for (d->action = PP_OP_NONE; d->action <= PP_OP_SET; d->action++)
+        if (!t[7].quoted
+            && strcmp (t[7].text, notes_action_name (d->action)) == 0)
+          break;
+      if (d->action > PP_OP_SET)
+        return fail (r, "bad action '%s' (none, add or set)", t[7].text);
       return pp_text_mpz (&r->tx, 6, "weight", d->weight);
     }
   if (strcmp (kw, PATHPROF_NOTES_END) == 0)

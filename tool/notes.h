@@ -56,6 +56,9 @@ struct notes_function
   pp_cfg *cfg;
   pp_dag *dag;
   pp_numbering *num;
+  /* The `dagedge` records' actions (pp_op by DAG edge: the code on the
+     edge), or NULL when the notes have no dagedge records.  */
+  unsigned char *actions;
 };
 
 struct notes_file
@@ -84,6 +87,7 @@ struct notes_function *notes_find (const struct notes_file *nf,
 
 /* Names used in the notes file for core enums.  */
 const char *notes_edge_kind_name (pp_edge_kind kind);
+const char *notes_action_name (pp_op op);
 const char *notes_cut_name (pp_cut_kind cut);
 /* "array", "hash", "ppp", "residual" (PATHPROF_STORAGE_*), else "?".  */
 const char *notes_storage_name (unsigned storage);

@@ -346,14 +346,21 @@ json_function (FILE *out, const struct fn_view *v,
       const pp_dag *dag = nfn->dag;
       fputc ('[', out);
       for (unsigned e = 0; e < dag->n_edges; e++)
-        fprintf (out,
-                 "%s{\"index\": %u, \"src\": %u, \"dst\": %u, \"kind\": "
-                 "\"%s\", \"origin\": %ld, \"count\": %llu}",
-                 e ? ",\n            " : "\n            ", e,
-                 dag->edges[e].src, dag->edges[e].dst,
-                 notes_edge_kind_name (dag->edges[e].kind),
-                 dag->edges[e].origin,
-                 (unsigned long long) v->dag_counts[e]);
+        {
+          fprintf (out,
+                   "%s{\"index\": %u, \"src\": %u, \"dst\": %u, \"kind\": "
+                   "\"%s\", \"origin\": %ld, \"action\": ",
+                   e ? ",\n            " : "\n            ", e,
+                   dag->edges[e].src, dag->edges[e].dst,
+                   notes_edge_kind_name (dag->edges[e].kind),
+                   dag->edges[e].origin);
+          if (nfn->actions)
+            fprintf (out, "\"%s\"", notes_action_name (nfn->actions[e]));
+          else
+            fputs ("null", out);
+          fprintf (out, ", \"count\": %llu}",
+                   (unsigned long long) v->dag_counts[e]);
+        }
       fputs (dag->n_edges ? "\n          ],\n" : "],\n", out);
       fputs ("          \"cfg_edges\": [", out);
       const pp_cfg *cfg = nfn->cfg;
