@@ -1,5 +1,8 @@
-/* The notes' `line_last` is not the line gcov attaches a block's branches
-   to, although specs/notes-format.md says it is.
+/* Fixed in cab6a5a (both cases below now give gcov's line); kept as the
+   evidence for gcov's rule, which tests/gcov relies on.
+
+   Was: the notes' `line_last` is not the line gcov attaches a block's
+   branches to, although specs/notes-format.md says it is.
 
      gcc -O0 --coverage -fplugin=build/pathprof.so -c gcov-branch-line.c
      gcc --coverage gcov-branch-line.o -Lbuild -lpathprof -o t && ./t
