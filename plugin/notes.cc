@@ -148,10 +148,11 @@ gcov_splits_after (gimple *g)
 /* The source lines of BB: the file of its first located statement, the
    range of that file's lines among its statements, and the line gcov
    attaches the block's branches to: the highest line among the located
-   statements after the block's last call that gcov splits at (see
-   gcov_splits_after), 0 when there is none or one of them is in another
-   file.  Debug statements are ignored, so -g does not change the
-   notes.  */
+   statements after the last call that gcov splits the block at (see
+   gcov_splits_after; a call that ends the block is not split at: its
+   fake edge leaves the block itself), 0 when there is none or one of them
+   is in another file.  Debug statements are ignored, so -g does not
+   change the notes.  */
 void
 block_lines (basic_block bb, const char **file, int *lo, int *hi, int *last)
 {
@@ -160,6 +161,7 @@ block_lines (basic_block bb, const char **file, int *lo, int *hi, int *last)
   bool other_file = false;
   if (bb->index < NUM_FIXED_BLOCKS)
     return;
+  gimple *last_stmt = ppc_last_nondebug_stmt (bb);
   for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
        gsi_next (&gsi))
     {
@@ -186,7 +188,7 @@ block_lines (basic_block bb, const char **file, int *lo, int *hi, int *last)
           else
             *last = MAX (*last, xl.line);
         }
-      if (gcov_splits_after (g))
+      if (g != last_stmt && gcov_splits_after (g))
         {
           *last = 0;
           other_file = false;
