@@ -72,5 +72,36 @@ is "unknown plugin argument: status and exact message" "1
 cc1: error: pathprof: unknown argument 'bogus'; valid arguments are: array-threshold=N, hash-size=N, notes-dir=DIR, verbose, warn-skipped=0|1, trace, interesting=FILE, unlisted=residual|skip, ppp-max=N, stale=warn|ignore|error, help
 cc1: error: failed to initialize plugin $B/pathprof.so" "$?
 $(cat err.txt)"
+# An installed pathprof: make install into a fresh prefix, then only the
+# installed specs file and tool, as a user would (gcc -specs=...).
+P=$W/prefix
+if make -C "$SRC" B="$B" PREFIX="$P" install > install.log 2>&1; then
+  mkdir -p "$W/inst" && cd "$W/inst" || exit 1
+  gcc -specs="$P/lib/pathprof/pathprof.specs" -O2 \
+    "$SRC/example/tokstat.c" -o tokstat 2> cc.err
+  is "installed: gcc -specs= compiles and links, silently" "" "$(cat cc.err)"
+  ./tokstat "$SRC/example/input.c" > /dev/null
+  "$P/bin/pathprof" show --json tokstat.ppd > show.json 2> show.err
+  is "installed: the tool decodes the profile" \
+     "0:" "$?:$(cat show.err)"
+  is "installed: headers" "pathprof-format.h pathprof.h" \
+     "$(ls "$P/include/pathprof" | grep -v ppcore | tr '\n' ' ' | sed 's/ $//')"
+  "$P/bin/pathprof" interesting -o paths.txt tokstat.ppd
+  gcc -specs="$P/lib/pathprof/pathprof.specs" \
+    -fplugin-arg-pathprof-interesting=paths.txt -O2 \
+    "$SRC/example/tokstat.c" -o tokstat 2> cc.err
+  is "installed: -specs= then -fplugin-arg-pathprof-interesting=" "" \
+     "$(cat cc.err)"
+  # (A new profile: the old one is of another compilation, which the
+  # runtime would keep aside as tokstat.ppd.mismatch, saying so.)
+  rm tokstat.ppd
+  ./tokstat "$SRC/example/tokstat.c" > /dev/null
+  "$P/bin/pathprof" residual tokstat.ppd > residual.txt 2>&1
+  is "installed: residual report" "0:1" \
+     "$?:$(grep -c '^summary (thesis Table 3.1):$' residual.txt)"
+else
+  is "make install PREFIX=..." "" "$(tail -5 install.log)"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
