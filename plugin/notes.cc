@@ -117,6 +117,8 @@ cut_name (pp_cut_kind k)
       return "back";
     case PP_CUT_SPLIT:
       return "split";
+    case PP_CUT_CALL:
+      return "call";
     }
   gcc_unreachable ();
 }

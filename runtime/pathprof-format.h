@@ -226,6 +226,21 @@ void __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id);
 #define PATHPROF_INTERESTING_PATH "path"         /* BL-id [count] */
 #define PATHPROF_INTERESTING_END "end"
 
+/* The interesting-segment file (IPS file): depth-k inter-procedural path
+   segments, written by `pathprof ips`, read by the plugin
+   (-fplugin-arg-pathprof-ipps=FILE); specs/ips-format.md.  Same lexical
+   rules.  */
+#define PATHPROF_IPS_MAGIC "pathprof-ips"
+#define PATHPROF_IPS_VERSION 1u
+#define PATHPROF_IPS_DEPTH "depth"           /* K */
+#define PATHPROF_IPS_FUNCTION "function"     /* INDEX "NAME" */
+#define PATHPROF_IPS_SOURCE "source"
+#define PATHPROF_IPS_CHECKSUM "checksum"
+#define PATHPROF_IPS_SUBPATHS "subpaths"
+#define PATHPROF_IPS_END "end"
+#define PATHPROF_IPS_SEGMENT "segment"       /* ROOT [at SITE FN]... :
+                                                TOKEN... [= COUNT] */
+
 #ifdef __cplusplus
 }
 #endif

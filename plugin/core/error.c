@@ -3,9 +3,12 @@
  * Copyright (C) 2026 The pathprof developers.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#define _GNU_SOURCE 1 /* strndup */
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -37,6 +40,30 @@ pp_fail (pp_error *err, pp_status status, const char *fmt, ...)
       vsnprintf (err->message, sizeof err->message, fmt, ap);
       va_end (ap);
     }
+  return status;
+}
+
+pp_status
+pp_fail_at (pp_error *err, pp_status status, const char *file,
+            unsigned line, const char *fmt, ...)
+{
+  if (!err)
+    return status;
+  size_t n = 0;
+  if (file && line)
+    {
+      int k = snprintf (err->message, sizeof err->message, "%s:%u: ", file,
+                        line);
+      n = k < 0 ? 0 : (size_t) k;
+    }
+  if (n < sizeof err->message)
+    {
+      va_list ap;
+      va_start (ap, fmt);
+      vsnprintf (err->message + n, sizeof err->message - n, fmt, ap);
+      va_end (ap);
+    }
+  err->status = status;
   return status;
 }
 
@@ -78,4 +105,68 @@ pp_path_sum (mpz_t *const weight, const unsigned *path, size_t len,
   mpz_set_ui (sum, 0);
   for (size_t i = 0; i < len; i++)
     mpz_add (sum, sum, weight[path[i]]);
+}
+
+/* The strings at offsets NAME_OFF and SOURCE_OFF of element I.  */
+static int
+cmp_name_source (const char *elem, size_t name_off, size_t source_off,
+                 const char *name, const char *source)
+{
+  int c = strcmp (*(char *const *) (elem + name_off), name);
+  return c ? c : strcmp (*(char *const *) (elem + source_off), source);
+}
+
+size_t
+pp_lookup_name_source (const void *base, size_t n, size_t size,
+                       size_t name_off, size_t source_off, const char *name,
+                       const char *source, size_t *first)
+{
+  const char *b = base;
+  size_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (cmp_name_source (b + mid * size, name_off, source_off, name,
+                           source)
+          < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  size_t end = lo;
+  while (end < n
+         && cmp_name_source (b + end * size, name_off, source_off, name,
+                             source)
+              == 0)
+    end++;
+  if (first)
+    *first = lo;
+  return end - lo;
+}
+
+pp_status
+pp_add_lines (char ***lines, size_t *n, size_t *cap, const char *text,
+              pp_error *err)
+{
+  for (;;)
+    {
+      const char *nl = strchr (text, '\n');
+      size_t len = nl ? (size_t) (nl - text) : strlen (text);
+      if (*n == *cap)
+        {
+          size_t ncap = *cap ? 2 * *cap : 4;
+          char **v = realloc (*lines, ncap * sizeof *v);
+          if (!v)
+            return pp_fail (err, PP_ERR_NOMEM, "out of memory");
+          *lines = v;
+          *cap = ncap;
+        }
+      char *c = strndup (text, len);
+      if (!c)
+        return pp_fail (err, PP_ERR_NOMEM, "out of memory");
+      (*lines)[(*n)++] = c;
+      if (!nl)
+        return PP_OK;
+      text = nl + 1;
+    }
 }

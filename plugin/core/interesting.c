@@ -11,7 +11,7 @@
  * the end of the file; each reports the line of the second occurrence.
  */
 #include <errno.h>
-#include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,35 +24,10 @@
 /* Messages                                                            */
 /* ------------------------------------------------------------------ */
 
-/* pp_fail with "FILE:LINE: " in front when the set came from a file.  */
-static pp_status
-fail_at (pp_error *err, pp_status status, const pp_interesting *set,
-         unsigned line, const char *fmt, ...)
-  __attribute__ ((format (printf, 5, 6)));
-
-static pp_status
-fail_at (pp_error *err, pp_status status, const pp_interesting *set,
-         unsigned line, const char *fmt, ...)
-{
-  if (!err)
-    return status;
-  size_t n = 0;
-  if (set->file && line)
-    {
-      int k = snprintf (err->message, sizeof err->message, "%s:%u: ",
-                        set->file, line);
-      n = k < 0 ? 0 : (size_t) k;
-    }
-  if (n < sizeof err->message)
-    {
-      va_list ap;
-      va_start (ap, fmt);
-      vsnprintf (err->message + n, sizeof err->message - n, fmt, ap);
-      va_end (ap);
-    }
-  err->status = status;
-  return status;
-}
+/* A diagnostic about SET: "FILE:LINE: " in front when it came from a
+   file.  */
+#define fail_at(err, status, set, line, ...)                             \
+  pp_fail_at (err, status, (set)->file, line, __VA_ARGS__)
 
 /* The decimal digits of Z, malloc'd ("?" when out of memory).  */
 static char *
@@ -109,21 +84,8 @@ pp_status
 pp_interesting_add_comment (pp_interesting *set, const char *text,
                             pp_error *err)
 {
-  for (;;)
-    {
-      const char *nl = strchr (text, '\n');
-      size_t len = nl ? (size_t) (nl - text) : strlen (text);
-      if (pp_text_grow ((void **) &set->comments, &set->cap_comments,
-                        set->n_comments + 1, sizeof *set->comments))
-        return pp_fail (err, PP_ERR_NOMEM, "out of memory");
-      char *c = strndup (text, len);
-      if (!c)
-        return pp_fail (err, PP_ERR_NOMEM, "out of memory");
-      set->comments[set->n_comments++] = c;
-      if (!nl)
-        return PP_OK;
-      text = nl + 1;
-    }
+  return pp_add_lines (&set->comments, &set->n_comments, &set->cap_comments,
+                       text, err);
 }
 
 pp_interesting_fn *
@@ -300,27 +262,10 @@ size_t
 pp_interesting_lookup (const pp_interesting *set, const char *name,
                        const char *source, size_t *first)
 {
-  /* Lower bound of (name, source), then the run of equal entries.  */
-  size_t lo = 0, hi = set->n_fns;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      const pp_interesting_fn *fn = &set->fns[mid];
-      int c = strcmp (fn->name, name);
-      if (!c)
-        c = strcmp (fn->source, source);
-      if (c < 0)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  size_t end = lo;
-  while (end < set->n_fns && strcmp (set->fns[end].name, name) == 0
-         && strcmp (set->fns[end].source, source) == 0)
-    end++;
-  if (first)
-    *first = lo;
-  return end - lo;
+  return pp_lookup_name_source (set->fns, set->n_fns, sizeof *set->fns,
+                                offsetof (pp_interesting_fn, name),
+                                offsetof (pp_interesting_fn, source), name, source,
+                                first);
 }
 
 /* ------------------------------------------------------------------ */
@@ -339,34 +284,6 @@ enum parse_state
 static const char *const wanted[]
   = { PATHPROF_INTERESTING_FUNCTION, PATHPROF_INTERESTING_SOURCE,
       PATHPROF_INTERESTING_CHECKSUM, PATHPROF_INTERESTING_PATHS };
-
-static pp_status
-read_magic (pp_text *tx)
-{
-  unsigned long long v;
-  if (pp_text_next_line (tx) < 0)
-    return PP_ERR_INVALID;
-  if (tx->n_toks != 2 || tx->toks[0].quoted
-      || strcmp (tx->toks[0].text, PATHPROF_INTERESTING_MAGIC) != 0)
-    {
-      pp_text_fail (tx,
-                    "not an interesting-path file: expected '%s %u' on the "
-                    "first line",
-                    PATHPROF_INTERESTING_MAGIC, PATHPROF_INTERESTING_VERSION);
-      return PP_ERR_INVALID;
-    }
-  if (pp_text_uint (tx, 1, "version", UINT32_MAX, &v))
-    return PP_ERR_INVALID;
-  if (v != PATHPROF_INTERESTING_VERSION)
-    {
-      pp_text_fail (tx,
-                    "unsupported interesting-path file version %llu (this "
-                    "reader supports %u)",
-                    v, PATHPROF_INTERESTING_VERSION);
-      return PP_ERR_INVALID;
-    }
-  return PP_OK;
-}
 
 /* `function "NAME"`: starts FN.  */
 static pp_status
@@ -503,9 +420,11 @@ parse (pp_text *tx, pp_interesting *set, pp_error *err)
 {
   enum parse_state state = OUTSIDE;
   pp_interesting_fn *fn = NULL;
-  pp_status st = read_magic (tx);
-  if (st != PP_OK)
-    return st;
+  pp_status st;
+  if (pp_text_read_magic (tx, PATHPROF_INTERESTING_MAGIC,
+                          PATHPROF_INTERESTING_VERSION,
+                          "interesting-path file"))
+    return PP_ERR_INVALID;
   tx->want_comments = 1;
   for (;;)
     {
@@ -541,53 +460,40 @@ parse (pp_text *tx, pp_interesting *set, pp_error *err)
   return check_set (set, err);
 }
 
-/* Parses TX (initialized or failed with INIT) into *OUT.  */
 static pp_status
-parse_text (pp_text *tx, int init, const char *name, pp_interesting **out,
-            pp_error *err)
+parse_cb (pp_text *tx, void *set, pp_error *err)
 {
-  pp_status st = init == -1 ? PP_ERR_NOMEM : PP_ERR_IO;
-  pp_interesting *set = NULL;
+  return parse (tx, set, err);
+}
+
+/* Reads the file PATH, or BUF[0..LEN) named PATH, into *OUT.  */
+static pp_status
+read_set (const char *path, const char *buf, size_t len, pp_interesting **out,
+          pp_error *err)
+{
+  pp_interesting *set = pp_interesting_new (path, err);
   *out = NULL;
-  if (init == 0)
-    {
-      set = pp_interesting_new (name, err);
-      st = set ? parse (tx, set, err) : PP_ERR_NOMEM;
-    }
-  pp_text_free (tx);
-  if (err)
-    err->status = st;
+  if (!set)
+    return PP_ERR_NOMEM;
+  pp_status st = pp_text_parse_with (path, buf, len, parse_cb, set, err);
   if (st != PP_OK)
-    {
-      pp_interesting_free (set);
-      return st;
-    }
-  *out = set;
-  return PP_OK;
+    pp_interesting_free (set);
+  else
+    *out = set;
+  return st;
 }
 
 pp_status
 pp_interesting_parse (const char *buf, size_t len, const char *name,
                       pp_interesting **out, pp_error *err)
 {
-  pp_error local;
-  pp_text tx;
-  if (!err)
-    err = &local;
-  int init = pp_text_init_buffer (&tx, name, buf, len, err->message,
-                                  sizeof err->message);
-  return parse_text (&tx, init, name, out, err);
+  return read_set (name, buf, len, out, err);
 }
 
 pp_status
 pp_interesting_read (const char *path, pp_interesting **out, pp_error *err)
 {
-  pp_error local;
-  pp_text tx;
-  if (!err)
-    err = &local;
-  int init = pp_text_init_file (&tx, path, err->message, sizeof err->message);
-  return parse_text (&tx, init, path, out, err);
+  return read_set (path, NULL, 0, out, err);
 }
 
 /* ------------------------------------------------------------------ */

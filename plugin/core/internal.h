@@ -13,6 +13,28 @@
 pp_status pp_fail (pp_error *err, pp_status status, const char *fmt, ...)
   __attribute__ ((format (printf, 3, 4)));
 
+/* pp_fail with "FILE:LINE: " in front of the message when FILE is
+   non-NULL and LINE non-zero (diagnostics about a text file, or about the
+   same data built in memory).  */
+pp_status pp_fail_at (pp_error *err, pp_status status, const char *file,
+                      unsigned line, const char *fmt, ...)
+  __attribute__ ((format (printf, 5, 6)));
+
+/* In BASE, N elements of SIZE bytes sorted by the strings at NAME_OFF,
+   then SOURCE_OFF (the `char *` members of the interesting-path and
+   interesting-segment files' function records): the number of elements
+   equal to (NAME, SOURCE), the first of them at *FIRST.  */
+size_t pp_lookup_name_source (const void *base, size_t n, size_t size,
+                              size_t name_off, size_t source_off,
+                              const char *name, const char *source,
+                              size_t *first);
+
+/* Appends TEXT to the malloc'd array of strings *LINES (*N of them,
+   room for *CAP), one element per line of TEXT: the header comments of
+   the text files.  */
+pp_status pp_add_lines (char ***lines, size_t *n, size_t *cap,
+                        const char *text, pp_error *err);
+
 /* calloc that reports failure through ERR; NULL on failure.  */
 void *pp_calloc (size_t n, size_t size, pp_error *err);
 

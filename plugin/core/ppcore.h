@@ -72,7 +72,9 @@ const char *pp_status_name (pp_status status);
 typedef enum pp_cut_kind {
   PP_CUT_NONE = 0,
   PP_CUT_BACK,  /* a DFS back edge (retreating edge) of a loop */
-  PP_CUT_SPLIT  /* cut by pp_split_paths so that path ids fit */
+  PP_CUT_SPLIT, /* cut by pp_split_paths so that path ids fit */
+  PP_CUT_CALL   /* subpath CFGs (segment.h): the edge from the part of a
+                   block before a call site to the part after it */
 } pp_cut_kind;
 
 typedef struct pp_cfg_edge {

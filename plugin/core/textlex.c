@@ -450,3 +450,51 @@ pp_text_write_string (FILE *out, const char *s)
   free (q);
   return 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* Readers' frame                                                      */
+/* ------------------------------------------------------------------ */
+
+int
+pp_text_read_magic (pp_text *tx, const char *magic, unsigned version,
+                    const char *kind)
+{
+  unsigned long long v;
+  if (pp_text_next_line (tx) < 0)
+    return -1;
+  if (tx->n_toks != 2 || tx->toks[0].quoted
+      || strcmp (tx->toks[0].text, magic) != 0)
+    return pp_text_fail (tx,
+                         "not %s %s: expected '%s %u' on the first line",
+                         strchr ("aeiou", kind[0]) ? "an" : "a", kind, magic,
+                         version);
+  if (pp_text_uint (tx, 1, "version", UINT32_MAX, &v))
+    return -1;
+  if (v != version)
+    return pp_text_fail (tx,
+                         "unsupported %s version %llu (this reader supports "
+                         "%u)",
+                         kind, v, version);
+  return 0;
+}
+
+pp_status
+pp_text_parse_with (const char *path, const char *buf, size_t len,
+                    pp_status (*parse) (pp_text *, void *, pp_error *),
+                    void *arg, pp_error *err)
+{
+  pp_error local;
+  pp_text tx;
+  if (!err)
+    err = &local;
+  int init = buf ? pp_text_init_buffer (&tx, path, buf, len, err->message,
+                                        sizeof err->message)
+                 : pp_text_init_file (&tx, path, err->message,
+                                      sizeof err->message);
+  pp_status st = init == -1 ? PP_ERR_NOMEM : PP_ERR_IO;
+  if (init == 0)
+    st = parse (&tx, arg, err);
+  pp_text_free (&tx);
+  err->status = st;
+  return st;
+}

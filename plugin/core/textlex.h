@@ -30,6 +30,8 @@
 #include <stdio.h>
 #include <gmp.h>
 
+#include "ppcore.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -103,6 +105,22 @@ int pp_text_mpz (pp_text *tx, size_t i, const char *what, mpz_t v);
 /* Token I as a quoted string, copied with malloc into *V: "WHAT must be
    a quoted string, not 'x'".  */
 int pp_text_string (pp_text *tx, size_t i, const char *what, char **v);
+
+/* The first line of a versioned file: "MAGIC VERSION".  0, or -1 with
+   "not a(n) KIND: expected 'MAGIC VERSION' on the first line" or
+   "unsupported KIND version N (this reader supports VERSION)".  */
+int pp_text_read_magic (pp_text *tx, const char *magic, unsigned version,
+                        const char *kind);
+
+/* Reads the file PATH (BUF NULL) or the buffer BUF[0..LEN) named PATH
+   with PARSE (TX, ARG, ERR), and returns its status: the readers' common
+   frame.  When the input cannot be opened or read, PARSE is not called
+   and ERR says why (PP_ERR_IO: "PATH: cannot open: <strerror>" or
+   "cannot read"; PP_ERR_NOMEM).  */
+pp_status pp_text_parse_with (const char *path, const char *buf, size_t len,
+                              pp_status (*parse) (pp_text *, void *,
+                                                  pp_error *),
+                              void *arg, pp_error *err);
 
 /* Makes room for NEED elements of SIZE bytes in the malloc'd array *ARR
    of capacity *CAP (doubling it), for the readers' growing lists.  0, or

@@ -26,7 +26,8 @@ main (void)
     }
   if (register_thesis_tests () || register_big_tests ()
       || register_error_tests () || register_random_tests ()
-      || register_interesting_tests ())
+      || register_interesting_tests () || register_segment_tests ()
+      || register_ips_tests ())
     {
       fprintf (stderr, "CUnit: %s\n", CU_get_error_msg ());
       CU_cleanup_registry ();

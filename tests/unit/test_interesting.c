@@ -24,19 +24,6 @@
 /* Helpers                                                             */
 /* ------------------------------------------------------------------ */
 
-/* Compares strings, printing both on a mismatch (CUnit alone would only
-   print the expression).  */
-#define CHECK_STR(actual, expected)                                       \
-  do                                                                      \
-    {                                                                     \
-      const char *a_ = (actual), *e_ = (expected);                        \
-      if (!a_ || strcmp (a_, e_) != 0)                                    \
-        fprintf (stderr, "\n%s:%d: got\n[%s]\nexpected\n[%s]\n", __FILE__,  \
-                 __LINE__, a_ ? a_ : "(null)", e_);                       \
-      CU_ASSERT (a_ && strcmp (a_, e_) == 0);                             \
-    }                                                                     \
-  while (0)
-
 /* SET written out, as a malloc'd string.  */
 static char *
 written (const pp_interesting *set)

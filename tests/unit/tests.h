@@ -12,5 +12,7 @@ int register_big_tests (void);
 int register_error_tests (void);
 int register_random_tests (void);
 int register_interesting_tests (void);
+int register_segment_tests (void);
+int register_ips_tests (void);
 
 #endif /* PATHPROF_TESTS_H */

@@ -68,6 +68,19 @@ void tu_fail (const char *file, int line, const char *cond,
 
 void tu_dump_cfg (const pp_cfg *cfg);
 
+/* Compares strings, printing both on a mismatch (CUnit alone would only
+   print the expression).  */
+#define CHECK_STR(actual, expected)                                       \
+  do                                                                      \
+    {                                                                     \
+      const char *a_ = (actual), *e_ = (expected);                        \
+      if (!a_ || strcmp (a_, e_) != 0)                                    \
+        fprintf (stderr, "\n%s:%d: got\n[%s]\nexpected\n[%s]\n", __FILE__,  \
+                 __LINE__, a_ ? a_ : "(null)", e_);                       \
+      CU_ASSERT (a_ && strcmp (a_, e_) == 0);                             \
+    }                                                                     \
+  while (0)
+
 /* ------------------------------------------------------------------ */
 /* CFG helpers.                                                        */
 /* ------------------------------------------------------------------ */
