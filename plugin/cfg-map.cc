@@ -95,6 +95,9 @@ pp_map_free (pp_fn_map *map)
   free (map->hard_target);
   free (map->head_kind);
   free (map->head_stmt);
+  free (map->cut_call);
+  free (map->cut_callee);
+  free (map->head_prefix);
   memset (map, 0, sizeof *map);
 }
 

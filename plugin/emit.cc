@@ -45,7 +45,7 @@ pp_gc_protect (tree t)
 namespace {
 
 tree hash_desc_type, ppp_slot_type, fn_desc_type, object_desc_type;
-tree hash_add_fn[2], residual_fn;
+tree hash_add_fn[2], residual_fn, wpp_fn[PP_WPP_RESUME + 1];
 /* __pathprof.functions, created at its first reference.  */
 tree descriptors;
 
@@ -185,14 +185,15 @@ string_ptr (const char *s)
                        build_string_literal (strlen (s) + 1, s));
 }
 
-/* The runtime function NAME (ARGS...) returning void, nothrow and leaf
-   (it never calls back into the program: this keeps calls to it from
-   ending basic blocks or gaining abnormal edges in setjmp functions).  */
+/* The runtime function NAME (ARGS...) returning RET (void by default),
+   nothrow and leaf (it never calls back into the program: this keeps
+   calls to it from ending basic blocks or gaining abnormal edges in
+   setjmp functions).  */
 tree
-runtime_fn (const char *name, tree arg1, tree arg2)
+runtime_fn (const char *name, tree arg1, tree arg2,
+            tree ret = void_type_node)
 {
-  tree type = build_function_type_list (void_type_node, arg1, arg2,
-                                        NULL_TREE);
+  tree type = build_function_type_list (ret, arg1, arg2, NULL_TREE);
   tree decl = build_fn_decl (name, type);
   DECL_ATTRIBUTES (decl)
       = tree_cons (get_identifier ("leaf"), NULL_TREE, DECL_ATTRIBUTES (decl));
@@ -213,6 +214,36 @@ pp_residual_decl (void)
                                 uint64_type_node);
     }
   return residual_fn;
+}
+
+tree
+pp_wpp_decl (pp_wpp_fn which)
+{
+  if (!wpp_fn[which])
+    {
+      build_types ();
+      tree fn_ptr = build_pointer_type (fn_desc_type);
+      switch (which)
+        {
+        case PP_WPP_ENTER:
+          wpp_fn[which] = runtime_fn ("__pathprof_wpp_enter", fn_ptr,
+                                      const_ptr_type_node, uint64_type_node);
+          break;
+        case PP_WPP_PIECE:
+          wpp_fn[which] = runtime_fn ("__pathprof_wpp_piece",
+                                      uint64_type_node, NULL_TREE);
+          break;
+        case PP_WPP_SITE:
+          wpp_fn[which] = runtime_fn ("__pathprof_wpp_site", uint64_type_node,
+                                      const_ptr_type_node);
+          break;
+        case PP_WPP_RESUME:
+          wpp_fn[which] = runtime_fn ("__pathprof_wpp_resume",
+                                      uint64_type_node, NULL_TREE);
+          break;
+        }
+    }
+  return wpp_fn[which];
 }
 
 /* The descriptor array, with an incomplete type until pp_emit_object.  */
@@ -291,7 +322,8 @@ pp_emit_storage (pp_fn_record *rec)
       emit_ppp_slots (rec);
       return;
     }
-  if (rec->storage == PATHPROF_STORAGE_RESIDUAL)
+  if (rec->storage == PATHPROF_STORAGE_RESIDUAL
+      || rec->storage == PATHPROF_STORAGE_TRACE)
     return;
   if (rec->n_paths <= pp_opts.array_threshold)
     {
@@ -400,8 +432,9 @@ pp_emit_object (pp_fn_record **recs, unsigned n, const char *notes_file,
   /* The constructor registers the object.  Priority 101 (the first one
      not reserved), as gcov's: the object is known to the runtime before
      the program's own constructors run.  */
-  tree init = runtime_fn ("__pathprof_init", build_pointer_type (object_desc_type),
-                          NULL_TREE);
+  tree init = runtime_fn (pp_opts.wpp ? "__pathprof_wpp_init"
+                                      : "__pathprof_init",
+                          build_pointer_type (object_desc_type), NULL_TREE);
   tree body = build_call_expr (init, 1, build_fold_addr_expr (obj));
   cgraph_build_static_cdtor ('I', body, MAX_RESERVED_INIT_PRIORITY + 1);
 }

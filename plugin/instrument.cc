@@ -77,6 +77,8 @@ struct instr_ctx
   unsigned char *tail_on_edges; /* per finish node: its tail code goes on
                                    its in-edges from non-finish nodes */
   bool atomic;
+  tree site_callee;       /* trace builds: the callee of the call site
+                             whose subpath is being recorded, or NULL */
 };
 
 bool
@@ -233,6 +235,13 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals)
       return;
     case PATHPROF_STORAGE_RESIDUAL:
       emit_residual_call (c, seq, bl_id);
+      return;
+    case PATHPROF_STORAGE_TRACE:
+      if (c->site_callee)
+        add (seq, gimple_build_call (pp_wpp_decl (PP_WPP_SITE), 2, bl_id,
+                                     unshare_expr (c->site_callee)));
+      else
+        add (seq, gimple_build_call (pp_wpp_decl (PP_WPP_PIECE), 1, bl_id));
       return;
     case PATHPROF_STORAGE_PPP:
       {
@@ -451,7 +460,21 @@ emit_edge_code (instr_ctx *c, gimple_seq *seq, unsigned i)
                                              init));
             }
     }
-  if (map->cfg->edges[i].cut != PP_CUT_NONE)
+  if (map->cut_call && map->cut_call[i])
+    {
+      /* A trace build's call site: the subpath ends as the call starts,
+         so that the trace has it before the callee's events (and before a
+         callee that never returns).  The call ends its block, whose only
+         way on is this edge.  */
+      gimple_seq before = NULL;
+      c->site_callee = map->cut_callee[i];
+      emit_path_end (c, &before, dag->cfg_edge_cut_end[i]);
+      c->site_callee = NULL_TREE;
+      emit_entry (c, &before, dag->cfg_edge_cut_start[i], w);
+      gimple_stmt_iterator gsi = gsi_for_stmt (map->cut_call[i]);
+      gsi_insert_seq_before (&gsi, before, GSI_SAME_STMT);
+    }
+  else if (map->cfg->edges[i].cut != PP_CUT_NONE)
     {
       emit_path_end (c, seq, dag->cfg_edge_cut_end[i]);
       emit_entry (c, seq, dag->cfg_edge_cut_start[i], w);
@@ -604,6 +627,7 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
   for (unsigned reg = 0; reg < n_regs; reg++)
     c.act[reg] = actions[reg];
   c.rec = rec;
+  c.site_callee = NULL_TREE;
   c.checks = vNULL;
   c.stats = stats;
   memset (stats, 0, sizeof *stats);
@@ -652,6 +676,8 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
       if (bb->index < NUM_FIXED_BLOCKS || map->head_kind[v] == PPH_OUT_EDGES)
         continue;
       gimple_seq head = NULL;
+      if (map->head_prefix && map->head_prefix[v])
+        gimple_seq_add_seq_without_update (&head, map->head_prefix[v]);
       if (needs_head (map, v))
         emit_head_action (&c, &head, v);
       if (c.finish[v] && !c.tail_on_edges[v])

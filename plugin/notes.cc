@@ -147,25 +147,27 @@ gcov_splits_after (gimple *g)
   return EDGE_COUNT (gimple_bb (g)->succs) > 0;
 }
 
-/* The source lines of BB: the file of its first located statement, the
-   range of that file's lines among its statements, and the line gcov
-   attaches the block's branches to: the highest line among the located
-   statements after the last call that gcov splits the block at (see
-   gcov_splits_after; a call that ends the block is not split at: its
-   fake edge leaves the block itself), 0 when there is none or one of them
-   is in another file.  Debug statements are ignored, so -g does not
-   change the notes.  */
+/* The source lines of the statements of BB from FIRST (NULL: its first)
+   up to STOP (excluded; NULL: to its end): the file of their first
+   located statement, the range of that file's lines among them, and the
+   line gcov attaches the block's branches to: the highest line among the
+   located statements after the last call that gcov splits at (see
+   gcov_splits_after), 0 when there is none or one of them is in another
+   file.  Debug statements are ignored, so -g does not change the
+   notes.  */
+} // namespace
+
 void
-block_lines (basic_block bb, const char **file, int *lo, int *hi, int *last)
+pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
+                     const char **file, int *lo, int *hi, int *last)
 {
   *file = "";
   *lo = *hi = *last = 0;
   bool other_file = false;
   if (bb->index < NUM_FIXED_BLOCKS)
     return;
-  gimple *last_stmt = ppc_last_nondebug_stmt (bb);
-  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-       gsi_next (&gsi))
+  gimple_stmt_iterator gsi = first ? gsi_for_stmt (first) : gsi_start_bb (bb);
+  for (; !gsi_end_p (gsi) && gsi_stmt (gsi) != stop; gsi_next (&gsi))
     {
       gimple *g = gsi_stmt (gsi);
       if (is_gimple_debug (g))
@@ -190,7 +192,7 @@ block_lines (basic_block bb, const char **file, int *lo, int *hi, int *last)
           else
             *last = MAX (*last, xl.line);
         }
-      if (g != last_stmt && gcov_splits_after (g))
+      if (gcov_splits_after (g))
         {
           *last = 0;
           other_file = false;
@@ -199,6 +201,8 @@ block_lines (basic_block bb, const char **file, int *lo, int *hi, int *last)
   if (other_file)
     *last = 0;
 }
+
+namespace {
 
 char *
 absolute (const char *path)
@@ -279,7 +283,8 @@ action_name (pp_op op)
 char *
 pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
                    const pp_dag *dag, const pp_numbering *num,
-                   const pp_plan *plan, const pp_action *actions)
+                   const pp_plan *plan, const pp_action *actions,
+                   const char *extra)
 {
   strbuf b = { NULL, 0, 0 };
   const pp_cfg *cfg = map->cfg;
@@ -306,7 +311,8 @@ pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
     {
       const char *file;
       int lo, hi, last;
-      block_lines (map->node_bb[v], &file, &lo, &hi, &last);
+      pp_stmt_range_lines (map->node_bb[v], NULL, NULL, &file, &lo, &hi,
+                           &last);
       sb_printf (&b, "  %s %u %d ", PATHPROF_NOTES_BLOCK, v,
                  map->node_bb[v]->index);
       sb_string (&b, file);
@@ -338,8 +344,82 @@ pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
       sb_mpz (&b, num->weight[k]);
       sb_printf (&b, " %s\n", action_name (actions[k].op));
     }
+  if (extra)
+    sb_printf (&b, "%s", extra);
   sb_printf (&b, "%s\n", PATHPROF_NOTES_END);
   return b.s;
+}
+
+char *
+pp_notes_subpath (const pp_ipa_fn *f, bool trace)
+{
+  strbuf b = { NULL, 0, 0 };
+  const pp_subpath_fn *sub = f->sub;
+  const pp_cfg *cfg = sub->cfg;
+  sb_printf (&b, "%s ", trace ? PATHPROF_NOTES_FUNCTION
+                              : PATHPROF_NOTES_SUBPATHS);
+  sb_string (&b, f->name);
+  sb_printf (&b, "\n  %s ", PATHPROF_NOTES_SOURCE);
+  sb_string (&b, f->source);
+  sb_printf (&b, "\n  %s 0x%08x\n", PATHPROF_NOTES_CHECKSUM, sub->checksum);
+  sb_printf (&b, "  %s ", PATHPROF_NOTES_PATHS);
+  sb_mpz (&b, sub->num->total);
+  sb_printf (&b, "\n");
+  if (trace)
+    sb_printf (&b, "  %s %s\n", PATHPROF_NOTES_STORAGE,
+               pp_storage_name (PATHPROF_STORAGE_TRACE));
+  if (f->refusal)
+    {
+      sb_printf (&b, "  %s ", PATHPROF_NOTES_REFUSED);
+      sb_string (&b, f->refusal);
+      sb_printf (&b, "\n");
+    }
+  sb_printf (&b, "  %s %u %u\n", PATHPROF_NOTES_CFG, cfg->n_nodes,
+             cfg->entry);
+  for (unsigned v = 0; v < cfg->n_nodes; v++)
+    {
+      const pp_node_lines *l = &f->lines[v];
+      sb_printf (&b, "  %s %u %d ", PATHPROF_NOTES_BLOCK, v, l->bb);
+      sb_string (&b, l->file);
+      sb_printf (&b, " %d %d %d\n", l->lo, l->hi, l->last);
+    }
+  for (unsigned v = 0; v < cfg->n_nodes; v++)
+    if (cfg->is_exit[v])
+      sb_printf (&b, "  %s %u\n", PATHPROF_NOTES_EXIT, v);
+  for (unsigned i = 0; i < cfg->n_edges; i++)
+    sb_printf (&b, "  %s %u %u %s\n", PATHPROF_NOTES_EDGE,
+               cfg->edges[i].src, cfg->edges[i].dst,
+               cut_name (cfg->edges[i].cut));
+  for (unsigned k = 0; k < sub->n_sites; k++)
+    {
+      sb_printf (&b, "  %s %u %u ", PATHPROF_NOTES_SITE, k,
+                 sub->site_edge[k]);
+      if (sub->site_callee[k])
+        sb_string (&b, sub->site_callee[k]);
+      else
+        sb_printf (&b, "-");
+      sb_printf (&b, "\n");
+    }
+  sb_printf (&b, "%s\n", PATHPROF_NOTES_END);
+  return b.s;
+}
+
+namespace {
+/* Records written after the functions (subpaths records of an IPPP
+   build), in the order added.  */
+char **unit_records;
+unsigned n_unit_records, cap_unit_records;
+} // namespace
+
+void
+pp_notes_add_unit_record (char *text)
+{
+  if (n_unit_records == cap_unit_records)
+    {
+      cap_unit_records = cap_unit_records ? 2 * cap_unit_records : 16;
+      unit_records = XRESIZEVEC (char *, unit_records, cap_unit_records);
+    }
+  unit_records[n_unit_records++] = text;
 }
 
 char *
@@ -390,7 +470,9 @@ pp_notes_write (const char *file, uint32_t stamp, pp_fn_record **recs,
     }
   strbuf b = { NULL, 0, 0 };
   char *object = pp_object_file_name ();
-  sb_printf (&b, "%s %u\n", PATHPROF_NOTES_MAGIC, PATHPROF_NOTES_VERSION);
+  sb_printf (&b, "%s %u\n", PATHPROF_NOTES_MAGIC,
+             PP_INTER_MODE ? PATHPROF_NOTES_VERSION_INTER
+                           : PATHPROF_NOTES_VERSION);
   sb_printf (&b, "%s 0x%08x\n", PATHPROF_NOTES_STAMP, stamp);
   sb_printf (&b, "%s \"pathprof %s gcc %s\"\n", PATHPROF_NOTES_PRODUCER,
              PATHPROF_PLUGIN_VERSION, pp_gcc_version);
@@ -404,10 +486,27 @@ pp_notes_write (const char *file, uint32_t stamp, pp_fn_record **recs,
       sb_string (&b, pp_opts.interesting_file);
       sb_printf (&b, "\n");
     }
+  if (pp_opts.ipps_file)
+    {
+      sb_printf (&b, "%s ", PATHPROF_NOTES_IPS_FILE);
+      sb_string (&b, pp_opts.ipps_file);
+      sb_printf (&b, " %u\n", pp_ipps_depth ());
+      unsigned long long unit, added;
+      pp_ipps_growth (&unit, &added);
+      sb_printf (&b, "%s %llu %llu %llu\n", PATHPROF_NOTES_GROWTH, unit,
+                 added, pp_opts.ipps_growth);
+    }
   bool ok = fwrite (b.s, 1, b.len, f) == b.len;
   free (b.s);
   for (unsigned i = 0; i < n && ok; i++)
     ok = fputs (recs[i]->notes, f) >= 0;
+  for (unsigned i = 0; i < n_unit_records && ok; i++)
+    ok = fputs (unit_records[i], f) >= 0;
+  for (unsigned i = 0; i < n_unit_records; i++)
+    free (unit_records[i]);
+  free (unit_records);
+  unit_records = NULL;
+  n_unit_records = cap_unit_records = 0;
   if (fclose (f) != 0)
     ok = false;
   if (ok && rename (tmp, file) != 0)

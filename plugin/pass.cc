@@ -47,44 +47,6 @@ pp_fn_record **records;
 unsigned n_records, records_cap;
 
 void
-skip_function (tree fndecl, const char *why)
-{
-  if (pp_opts.warn_skipped)
-    warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
-                "pathprof: %qD is not instrumented: %s", fndecl, why);
-  else if (pp_opts.verbose)
-    inform (DECL_SOURCE_LOCATION (fndecl),
-            "pathprof: %qD is not instrumented: %s", fndecl, why);
-}
-
-/* Functions that must not get code: the user said so, or they run where
-   the counters are not (offloaded), or have no frame to put r in.  */
-bool
-excluded (tree fndecl)
-{
-  tree attrs = DECL_ATTRIBUTES (fndecl);
-  if (lookup_attribute ("no_profile_instrument_function", attrs)
-      || lookup_attribute ("naked", attrs)
-      || lookup_attribute ("omp declare target", attrs))
-    return true;
-  cgraph_node *node = cgraph_node::get (fndecl);
-  return node && node->offloadable;
-}
-
-const char *
-asm_name (tree fndecl)
-{
-  return targetm.strip_name_encoding (
-      IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)));
-}
-
-const char *
-source_file (tree fndecl)
-{
-  return DECL_SOURCE_FILE (fndecl) ? DECL_SOURCE_FILE (fndecl) : "";
-}
-
-void
 push_record (pp_fn_record *rec)
 {
   if (n_records == records_cap)
@@ -116,37 +78,16 @@ instrument_function (function *fn)
 
   if (!pp_map_function (fn, &map, &why))
     {
-      skip_function (fndecl, why);
+      pp_skip_function (fndecl, why);
       return;
     }
-  st = pp_dag_build (map.cfg, &dag, &err);
-  if (st == PP_OK)
-    st = pp_bl_number (dag, &num, &err);
-  if (st == PP_OK)
-    {
-      /* Ids must fit the 64-bit register: at most 2^64 - 1 paths.  */
-      mpz_t max;
-      mpz_init (max);
-      mpz_setbit (max, 64);
-      mpz_sub_ui (max, max, 1);
-      if (mpz_cmp (num->total, max) > 0)
-        {
-          pp_numbering_free (num);
-          pp_dag_free (dag);
-          num = NULL;
-          dag = NULL;
-          st = pp_split_paths (map.cfg, max, &n_splits, &err);
-          if (st == PP_OK)
-            st = pp_dag_build (map.cfg, &dag, &err);
-          if (st == PP_OK)
-            st = pp_bl_number (dag, &num, &err);
-        }
-      mpz_clear (max);
-    }
+  st = pp_number_fitting (map.cfg, &dag, &num, &n_splits, &err);
   /* Preferential mode: what the interesting-path file says.  */
   if (st == PP_OK
-      && !pp_plan_function (fndecl, asm_name (fndecl), source_file (fndecl),
-                            pp_cfg_checksum (map.cfg), dag, num, &plan, &err))
+      && !pp_plan_function (fndecl, pp_asm_name (fndecl),
+                            pp_source_file (fndecl),
+                            pp_cfg_checksum (map.cfg), dag, num, &plan,
+                            &err))
     st = err.status;
   if (st == PP_OK && plan.skip)
     goto out;
@@ -166,14 +107,14 @@ instrument_function (function *fn)
     }
   if (st != PP_OK)
     {
-      skip_function (fndecl, err.message);
+      pp_skip_function (fndecl, err.message);
       goto out;
     }
 
   {
     pp_fn_record *rec = XCNEW (pp_fn_record);
-    rec->name = xstrdup (asm_name (fndecl));
-    rec->source = xstrdup (source_file (fndecl));
+    rec->name = xstrdup (pp_asm_name (fndecl));
+    rec->source = xstrdup (pp_source_file (fndecl));
     rec->checksum = pp_cfg_checksum (map.cfg);
     rec->n_paths = pp_mpz_to_u64 (num->total);
     rec->index = n_records;
@@ -183,7 +124,7 @@ instrument_function (function *fn)
     plan.slot_bl = NULL;
     pp_emit_storage (rec);
     rec->notes = pp_notes_function (rec, &map, dag, num, &plan,
-                                    actions[PP_REG_BL]);
+                                    actions[PP_REG_BL], NULL);
 
     if (pp_opts.trace)
       pp_insert_trace (&map, rec->name);
@@ -246,7 +187,11 @@ public:
   unsigned int
   execute (function *fn) final override
   {
-    if (!excluded (fn->decl))
+    if (pp_excluded (fn->decl))
+      return 0;
+    if (PP_INTER_MODE)
+      pp_instrument_inter (fn);
+    else
       instrument_function (fn);
     return 0;
   }
@@ -298,9 +243,19 @@ public:
     /* -fcompare-debug's second compilation (flag_compare_debug) must
        build the same code, but its object is thrown away: no notes, as
        gcov writes no .gcno there.  */
+    if (pp_opts.ipps_file)
+      /* The subpath CFGs that the supergraphs' maps refer to.  */
+      for (unsigned i = 0; i < pp_n_ipa_fns; i++)
+        if (pp_ipa_fns[i]->sub)
+          pp_notes_add_unit_record (pp_notes_subpath (pp_ipa_fns[i], false));
     if (!flag_compare_debug)
       pp_notes_write (notes_file, stamp, records, n_records);
     free (notes_file);
+    if (PP_INTER_MODE)
+      {
+        pp_ipps_release ();
+        pp_ipa_release ();
+      }
     for (unsigned i = 0; i < n_records; i++)
       {
         free (records[i]->name);
@@ -317,6 +272,88 @@ public:
 };
 
 } // namespace
+
+pp_status
+pp_number_fitting (pp_cfg *cfg, pp_dag **dag, pp_numbering **num,
+                   unsigned *n_splits, pp_error *err)
+{
+  *dag = NULL;
+  *num = NULL;
+  *n_splits = 0;
+  pp_status st = pp_dag_build (cfg, dag, err);
+  if (st == PP_OK)
+    st = pp_bl_number (*dag, num, err);
+  if (st != PP_OK)
+    return st;
+  /* Ids must fit the 64-bit register: at most 2^64 - 1 paths.  */
+  mpz_t max;
+  mpz_init (max);
+  mpz_setbit (max, 64);
+  mpz_sub_ui (max, max, 1);
+  if (mpz_cmp ((*num)->total, max) > 0)
+    {
+      pp_numbering_free (*num);
+      pp_dag_free (*dag);
+      *num = NULL;
+      *dag = NULL;
+      st = pp_split_paths (cfg, max, n_splits, err);
+      if (st == PP_OK)
+        st = pp_dag_build (cfg, dag, err);
+      if (st == PP_OK)
+        st = pp_bl_number (*dag, num, err);
+    }
+  mpz_clear (max);
+  return st;
+}
+
+void
+pp_skip_function (tree fndecl, const char *why)
+{
+  if (pp_opts.warn_skipped)
+    warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
+                "pathprof: %qD is not instrumented: %s", fndecl, why);
+  else if (pp_opts.verbose)
+    inform (DECL_SOURCE_LOCATION (fndecl),
+            "pathprof: %qD is not instrumented: %s", fndecl, why);
+}
+
+bool
+pp_excluded (tree fndecl)
+{
+  tree attrs = DECL_ATTRIBUTES (fndecl);
+  if (lookup_attribute ("no_profile_instrument_function", attrs)
+      || lookup_attribute ("naked", attrs)
+      || lookup_attribute ("omp declare target", attrs))
+    return true;
+  cgraph_node *node = cgraph_node::get (fndecl);
+  return node && node->offloadable;
+}
+
+const char *
+pp_asm_name (tree fndecl)
+{
+  return targetm.strip_name_encoding (
+      IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)));
+}
+
+const char *
+pp_source_file (tree fndecl)
+{
+  return DECL_SOURCE_FILE (fndecl) ? DECL_SOURCE_FILE (fndecl) : "";
+}
+
+void
+pp_push_record (pp_fn_record *rec)
+{
+  rec->index = n_records;
+  push_record (rec);
+}
+
+unsigned
+pp_n_records (void)
+{
+  return n_records;
+}
 
 uint64_t
 pp_mpz_to_u64 (const mpz_t v)

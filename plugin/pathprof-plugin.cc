@@ -17,7 +17,8 @@
 int plugin_is_GPL_compatible;
 
 pp_options pp_opts = { 2500, 700, NULL, false, true, false,
-                       NULL, false, 2500, PP_STALE_WARN };
+                       NULL, false, 2500, PP_STALE_WARN,
+                       false, NULL, false, 100 };
 const char *pp_gcc_version = "";
 
 extern vec<tree, va_gc> *pp_gc_trees;
@@ -49,16 +50,32 @@ const char help_text[] =
   "  verbose            a note for every function: paths, storage, code\n"
   "  warn-skipped=0|1   warn about functions that cannot be profiled\n"
   "                     exactly and are left alone (default 1)\n"
+  "  wpp                trace build: every function writes the subpaths it\n"
+  "                     runs, with calls and returns, to a whole-program\n"
+  "                     path trace (PATHPROF_TRACE_DIR), from which\n"
+  "                     'pathprof ips' extracts the segments it ran\n"
+  "  ipps=FILE          inter-procedural preferential mode: inline the call\n"
+  "                     chains of the segments FILE lists (written by\n"
+  "                     'pathprof ips') and number each function's\n"
+  "                     supergraph so that they are its interesting paths;\n"
+  "                     every other segment is logged as residual\n"
+  "  ipps-mode=ppp|bl   number the supergraphs with PPP (default), or with\n"
+  "                     Ball-Larus, counting every segment (same inlining)\n"
+  "  ipps-growth=N      inline at most N percent of the unit's statements\n"
+  "                     (default 100)\n"
   "  trace              testing aid: also call __pathprof_trace_enter and\n"
   "                     __pathprof_trace, which the test harness defines,\n"
-  "                     on every function entry and block\n"
+  "                     on every function entry and block (with wpp or\n"
+  "                     ipps: __pathprof_trace_fn, _node and _site, in the\n"
+  "                     original program before inlining)\n"
   "  help               print this text\n"
   "-fprofile-update=atomic makes counter updates atomic.\n";
 
 const char valid_args[]
     = "array-threshold=N, hash-size=N, notes-dir=DIR, verbose, "
       "warn-skipped=0|1, trace, interesting=FILE, unlisted=residual|skip, "
-      "ppp-max=N, stale=warn|ignore|error, help";
+      "ppp-max=N, stale=warn|ignore|error, wpp, ipps=FILE, "
+      "ipps-mode=ppp|bl, ipps-growth=N, help";
 
 struct plugin_info info = {
   PATHPROF_PLUGIN_VERSION,
@@ -199,6 +216,21 @@ parse_args (const plugin_name_args *args, bool *help)
           else
             ok = false;
         }
+      else if (strcmp (key, "wpp") == 0)
+        ok &= parse_flag (key, value, &pp_opts.wpp);
+      else if (strcmp (key, "ipps") == 0)
+        ok &= parse_path (key, value, &pp_opts.ipps_file);
+      else if (strcmp (key, "ipps-mode") == 0)
+        {
+          static const char *const choices[] = { "ppp", "bl", NULL };
+          int c;
+          if (parse_choice (key, value, choices, "ppp or bl", &c))
+            pp_opts.ipps_bl = c == 1;
+          else
+            ok = false;
+        }
+      else if (strcmp (key, "ipps-growth") == 0)
+        ok &= parse_number (key, value, 0, 100000, &pp_opts.ipps_growth);
       else if (strcmp (key, "help") == 0)
         *help = true;
       else
@@ -207,6 +239,15 @@ parse_args (const plugin_name_args *args, bool *help)
                  key, valid_args);
           ok = false;
         }
+    }
+  /* One mode per build.  */
+  int modes = (pp_opts.interesting_file != NULL) + pp_opts.wpp
+              + (pp_opts.ipps_file != NULL);
+  if (ok && modes > 1)
+    {
+      error ("pathprof: %<interesting%>, %<wpp%> and %<ipps%> exclude each "
+             "other");
+      ok = false;
     }
   return ok;
 }
@@ -231,6 +272,8 @@ plugin_init (struct plugin_name_args *args, struct plugin_gcc_version *version)
   if (!help && pp_opts.interesting_file
       && !pp_read_interesting (pp_opts.interesting_file))
     return 1;
+  if (!help && pp_opts.ipps_file && !pp_read_ips (pp_opts.ipps_file))
+    return 1;
   if (help)
     {
       /* Just the help: nothing is instrumented by this compilation.  */
@@ -246,6 +289,15 @@ plugin_init (struct plugin_name_args *args, struct plugin_gcc_version *version)
   };
   register_callback (args->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
                      &instrument);
+  if (PP_INTER_MODE)
+    {
+      /* Before every function is taken through build_ssa_passes.  */
+      struct register_pass_info ipa = {
+        pp_make_ipa_pass (g), "build_ssa_passes", 1, PASS_POS_INSERT_BEFORE
+      };
+      register_callback (args->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+                         &ipa);
+    }
   struct register_pass_info emit = {
     pp_make_emit_pass (g), "build_ssa_passes", 1, PASS_POS_INSERT_AFTER
   };

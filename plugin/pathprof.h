@@ -20,6 +20,7 @@
 #define PATHPROF_PLUGIN_H
 
 #include "ppcore.h"
+#include "segment.h"
 
 #define PATHPROF_PLUGIN_VERSION "0.1"
 
@@ -49,7 +50,18 @@ struct pp_options
   bool unlisted_skip;                 /* leave unlisted functions alone */
   unsigned long long ppp_max;         /* PPP ids from here: residual */
   pp_stale_action stale;
+  /* Inter-procedural modes (ipa.cc): a trace build (wpp), or IPPP with an
+     interesting-segment file (ipps=FILE), preferential or Ball-Larus over
+     the supergraphs (ipps-mode=bl), inlining at most ipps-growth percent
+     of the unit's statements.  */
+  bool wpp;
+  const char *ipps_file;
+  bool ipps_bl;
+  unsigned long long ipps_growth;
 };
+
+/* Whether the unit is built in one of the inter-procedural modes.  */
+#define PP_INTER_MODE (pp_opts.wpp || pp_opts.ipps_file)
 
 extern pp_options pp_opts;
 /* "12.2.0": the GCC the plugin runs in (for the notes' producer).  */
@@ -92,6 +104,13 @@ struct pp_fn_map
   gimple **head_stmt;        /* per node: for PPH_AFTER_STMT/OUT_EDGES */
   unsigned exit_node;        /* node of EXIT_BLOCK, or n_nodes if dropped */
   unsigned n_back, n_extra_cuts, n_hard;
+  /* Trace builds (supergraph.cc), else NULL.  Per pp_cfg edge cut at a
+     call site: the call, before which the cut's code goes (the piece ends
+     when the call starts), and the callee's address; per node: code that
+     runs first at its head.  */
+  gimple **cut_call;
+  tree *cut_callee;
+  gimple_seq *head_prefix;
 };
 
 /* Builds MAP for the current function.  Returns false (and *WHY, a
@@ -132,11 +151,116 @@ bool pp_plan_function (tree fndecl, const char *name, const char *source,
                        uint32_t checksum, const pp_dag *dag,
                        const pp_numbering *num, pp_plan *plan,
                        pp_error *err);
+/* PPP storage for the N interesting paths IDS (Ball-Larus ids under NUM;
+   PLAN takes IDS over, mpz_init'ed and malloc'd): their numbering and
+   slots.  False (with ERR) if the numbering fails.  */
+bool pp_plan_ppp_ids (mpz_t *ids, unsigned n, const pp_dag *dag,
+                      const pp_numbering *num, pp_plan *plan, pp_error *err);
+/* Reports that FNDECL's entry at REASON ("FILE:LINE (...)") in the
+   interesting-path or -segment file is stale, as `stale` says.  */
+void pp_report_stale (tree fndecl, const char *reason);
 /* "array", "hash", "ppp" or "residual".  */
 const char *pp_storage_name (uint32_t storage);
 /* Reads the interesting-path file of the `interesting` argument; false
    after an error() naming the file, line and problem.  */
 bool pp_read_interesting (const char *file);
+
+/* ------------------------------------------------------------------ */
+/* Inter-procedural modes (ipa.cc, subpath.cc, inline.cc,              */
+/* supergraph.cc, wpp.cc)                                              */
+/* ------------------------------------------------------------------ */
+
+/* Where a subpath CFG node's statements are, for the notes.  */
+struct pp_node_lines
+{
+  int bb;
+  char *file;
+  int lo, hi, last;
+};
+
+/* A context of a root's supergraph (segment.h's pp_sg_context) and the
+   first of the marker tags of its function's subpath nodes.  */
+struct pp_ipa_context
+{
+  unsigned parent, site, fn;
+  unsigned tag_base;
+};
+
+/* One function of the unit, as the pre-pass saw it before any change.  */
+struct pp_ipa_fn
+{
+  tree decl;
+  char *name, *source;
+  unsigned index;            /* in the unit's table */
+  pp_subpath_fn *sub;        /* its subpath CFG; NULL: not handled */
+  const char *skip;          /* why not handled (no subpath CFG) */
+  const char *refusal;       /* why it is never inlined, or NULL */
+  unsigned n_stmts;          /* statements (the growth bound's unit) */
+  unsigned tag_base;         /* marker of subpath node u: tag_base + u */
+  pp_node_lines *lines;      /* per subpath node */
+  unsigned sub_nodes;        /* of the subpath CFG (lines' length) */
+  bool address_taken;
+  bool has_restart;          /* setjmp receivers or nonlocal labels */
+  /* IPPP roots: the contexts of the supergraph (0 is the root), and the
+     interesting segments to number, as read (file function indices).  */
+  pp_ipa_context *ctx;
+  unsigned n_ctx;
+  bool listed;               /* the IPS file lists it (not stale) */
+  char *stale;               /* why its entry does not match, or NULL */
+};
+
+/* What a marker (a GIMPLE_PREDICT the pre-pass puts at the start of
+   every subpath node) stands for.  */
+struct pp_tag
+{
+  unsigned fn, node, ctx;
+};
+
+/* The pre-pass.  */
+opt_pass *pp_make_ipa_pass (gcc::context *ctxt);
+/* The unit's functions (index order) and their subpath CFGs (NULL for
+   those not handled).  */
+extern pp_ipa_fn **pp_ipa_fns;
+extern unsigned pp_n_ipa_fns;
+extern pp_subpath_fn **pp_ipa_subpaths;
+pp_ipa_fn *pp_ipa_lookup (tree decl);
+/* The tag of marker G, or NULL if G is no marker.  */
+const pp_tag *pp_marker_tag (const gimple *g);
+/* A new block of tags (fn, node, ctx) for every node of FN.  */
+unsigned pp_new_tags (unsigned fn, unsigned ctx);
+gimple *pp_build_marker (unsigned tag);
+/* Frees everything the pre-pass kept (end of the unit).  */
+void pp_ipa_release (void);
+
+/* Why the function of NODE can never be inlined by pathprof (a static
+   string), or NULL (subpath.cc).  */
+const char *pp_inline_refusal (cgraph_node *node);
+/* The callee of CALL if it is a call site of CALLER: *CALLEE is the
+   callee's table entry, or NULL for a call through a pointer.  */
+bool pp_call_site (cgraph_node *caller, gcall *call, pp_ipa_fn **callee);
+/* Whether CALL's arguments and result fit CALLEE's declaration.  */
+bool pp_call_fits (gcall *call, tree callee);
+/* Builds F's subpath CFG from its map (SITES: the call sites' statements
+   in block order, their callees in CALLEES), and its nodes' lines.
+   False (with *WHY) on failure.  */
+bool pp_build_subpath (pp_ipa_fn *f, const pp_fn_map *map, gcall **sites,
+                       pp_ipa_fn **callees, unsigned n_sites,
+                       const char **why);
+
+/* IPPP: reads the IPS file (plugin initialization); inlines the call
+   chains of the interesting segments into their roots (inline.cc).  */
+bool pp_read_ips (const char *file);
+void pp_ipps_inline (void);
+/* The IPS file's depth; the unit's statements and those inlining added.  */
+unsigned pp_ipps_depth (void);
+void pp_ipps_growth (unsigned long long *unit, unsigned long long *added);
+/* The interesting segments of root F, in its supergraph's function
+   indices (the unit's table); the IPS file's line of each.  */
+void pp_ipps_segments (const pp_ipa_fn *f, pp_segment **segs,
+                       unsigned **lines, unsigned *n);
+void pp_ipps_free_segments (pp_segment *segs, unsigned *lines, unsigned n);
+/* Frees inline.cc's state (end of the unit).  */
+void pp_ipps_release (void);
 
 /* ------------------------------------------------------------------ */
 /* Per-function storage and descriptors (emit.cc)                      */
@@ -201,6 +325,16 @@ void pp_instrument (const pp_fn_map *map, const pp_dag *dag,
                     const pp_action *const *actions, unsigned n_regs,
                     const pp_fn_record *rec, pp_instr_stats *stats);
 
+/* Trace builds: the runtime's entry points (wpp.cc).  */
+enum pp_wpp_fn
+{
+  PP_WPP_ENTER,
+  PP_WPP_PIECE,
+  PP_WPP_SITE,
+  PP_WPP_RESUME
+};
+tree pp_wpp_decl (pp_wpp_fn which);
+
 /* Testing aid: calls the harness's trace functions on function entry and
    at the head of every node (trace.cc).  */
 void pp_insert_trace (const pp_fn_map *map, const char *name);
@@ -209,10 +343,22 @@ void pp_insert_trace (const pp_fn_map *map, const char *name);
 /* Notes (notes.cc)                                                    */
 /* ------------------------------------------------------------------ */
 
-/* The function's record of the .ppno file (xmalloc'd text).  */
+/* The function's record of the .ppno file (xmalloc'd text); EXTRA (may
+   be NULL) is inserted before its `end`.  */
 char *pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
                          const pp_dag *dag, const pp_numbering *num,
-                         const pp_plan *plan, const pp_action *actions);
+                         const pp_plan *plan, const pp_action *actions,
+                         const char *extra);
+/* The record of F's subpath CFG: a `function` record of storage trace
+   (TRACE: a trace build's function), or a `subpaths` record.  */
+char *pp_notes_subpath (const pp_ipa_fn *f, bool trace);
+/* Adds TEXT (xmalloc'd, taken over) to the records written after the
+   functions.  */
+void pp_notes_add_unit_record (char *text);
+/* The lines of BB's statements from FIRST (NULL: the first) up to STOP
+   (excluded; NULL: the end), as a notes `block` record gives them.  */
+void pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
+                          const char **file, int *lo, int *hi, int *last);
 /* Names of the notes file and the object, absolute, xmalloc'd.  */
 char *pp_notes_file_name (void);
 char *pp_object_file_name (void);
@@ -226,6 +372,25 @@ bool pp_notes_write (const char *file, uint32_t stamp,
 
 opt_pass *pp_make_instrument_pass (gcc::context *ctxt);
 opt_pass *pp_make_emit_pass (gcc::context *ctxt);
+/* The DAG of CFG and its Ball-Larus numbering, after cutting more nodes
+   (pp_split_paths, which spares the no_split nodes) if the ids would not
+   fit 64 bits.  */
+pp_status pp_number_fitting (pp_cfg *cfg, pp_dag **dag, pp_numbering **num,
+                             unsigned *n_splits, pp_error *err);
+/* Warns (or, with warn-skipped=0, notes in verbose mode) that FNDECL is
+   not instrumented, and WHY.  */
+void pp_skip_function (tree fndecl, const char *why);
+/* Functions that must not get code: attributes, offloading.  */
+bool pp_excluded (tree fndecl);
+/* The assembler name and source file the notes and profiles use.  */
+const char *pp_asm_name (tree fndecl);
+const char *pp_source_file (tree fndecl);
+/* Adds an instrumented function's record (its index is set here) to the
+   unit's descriptors; the number of records so far.  */
+void pp_push_record (pp_fn_record *rec);
+unsigned pp_n_records (void);
+/* The pass for the inter-procedural modes (supergraph.cc).  */
+void pp_instrument_inter (function *fn);
 
 /* mpz -> uint64_t modulo 2^64 (negative increments wrap, as the path
    register does).  */

@@ -31,9 +31,10 @@ namespace {
 /* The interesting-path file, read once at plugin initialization.  */
 pp_interesting *interesting_set;
 
-/* Reports that FNDECL's entry in the file is stale, as `stale` says.  */
+} // namespace
+
 void
-report_stale (tree fndecl, const char *reason)
+pp_report_stale (tree fndecl, const char *reason)
 {
   switch (pp_opts.stale)
     {
@@ -55,16 +56,28 @@ report_stale (tree fndecl, const char *reason)
     }
 }
 
+namespace {
+
 /* Numbers ENTRY's paths with PPP over DAG and sizes the slot array.  */
 bool
 plan_ppp (const pp_interesting_fn *entry, const pp_dag *dag,
           const pp_numbering *num, pp_plan *plan, pp_error *err)
 {
   unsigned n = entry->n_paths_listed;
-  plan->n_interesting = n;
-  plan->interesting = XNEWVEC (mpz_t, n);
+  mpz_t *ids = XNEWVEC (mpz_t, n);
   for (unsigned k = 0; k < n; k++)
-    mpz_init_set (plan->interesting[k], entry->paths[k].id);
+    mpz_init_set (ids[k], entry->paths[k].id);
+  return pp_plan_ppp_ids (ids, n, dag, num, plan, err);
+}
+
+} // namespace
+
+bool
+pp_plan_ppp_ids (mpz_t *ids, unsigned n, const pp_dag *dag,
+                 const pp_numbering *num, pp_plan *plan, pp_error *err)
+{
+  plan->n_interesting = n;
+  plan->interesting = ids;
   if (pp_ppp_number (dag, num, plan->interesting, n, &plan->ppp, err)
       != PP_OK)
     return false;
@@ -83,8 +96,6 @@ plan_ppp (const pp_interesting_fn *entry, const pp_dag *dag,
   plan->storage = PATHPROF_STORAGE_PPP;
   return true;
 }
-
-} // namespace
 
 bool
 pp_read_interesting (const char *file)
@@ -161,7 +172,7 @@ pp_plan_function (tree fndecl, const char *name, const char *source,
                                stale->checksum, there, checksum, now);
       free (there);
       free (now);
-      report_stale (fndecl, plan->stale);
+      pp_report_stale (fndecl, plan->stale);
     }
   if (pp_opts.unlisted_skip)
     plan->skip = true;

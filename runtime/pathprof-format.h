@@ -44,6 +44,10 @@ extern "C" {
                                         an interesting (tested) path */
 #define PATHPROF_STORAGE_RESIDUAL 3u /* no tested path: every path the
                                         function runs is residual */
+#define PATHPROF_STORAGE_TRACE 4u    /* trace builds (wpp): no counters,
+                                        every subpath goes to the
+                                        whole-program path trace; never in
+                                        a profile data file */
 
 /* A Ball-Larus id no path has (n_paths <= 2^64 - 1, so ids are at most
    2^64 - 2): marks the holes of a PPP slot array.  */
@@ -119,6 +123,29 @@ void __pathprof_hash_add_atomic (struct pathprof_hash_table *table,
    by PATHPROF_RESIDUAL_LIMIT (specs/runtime.md).  */
 void __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id);
 
+/* Trace builds (-fplugin-arg-pathprof-wpp, specs/trace-format.md): the
+   object's constructor calls __pathprof_wpp_init instead of
+   __pathprof_init (its functions, of storage TRACE, count nothing); the
+   instrumented code appends events to the calling thread's trace:
+     __pathprof_wpp_enter   on entry to FN (SELF: its address, which
+                            tells whether the call came from the call
+                            site that announced it); returns the frame's
+                            number in the thread, which
+                            __pathprof_wpp_resume takes
+     __pathprof_wpp_piece   at the end of a subpath (back edge, exit)
+     __pathprof_wpp_site    at the end of a subpath at a call site, just
+                            before the call to CALLEE (the address called)
+     __pathprof_wpp_resume  at an exception landing pad or setjmp receiver
+                            of the frame numbered FRAME: the frames above
+                            it are gone.
+   None of them changes errno.  */
+void __pathprof_wpp_init (struct pathprof_object *object);
+uint64_t __pathprof_wpp_enter (struct pathprof_function *fn,
+                               const void *self);
+void __pathprof_wpp_piece (uint64_t subpath);
+void __pathprof_wpp_site (uint64_t subpath, const void *callee);
+void __pathprof_wpp_resume (uint64_t frame);
+
 /* ------------------------------------------------------------------ */
 /* 2. The notes file (.ppno)                                           */
 /* ------------------------------------------------------------------ */
@@ -128,6 +155,9 @@ void __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id);
    writer (plugin) and the reader (tool/notes.c) must agree on live here.  */
 #define PATHPROF_NOTES_MAGIC "pathprof-notes" /* first token of line 1 */
 #define PATHPROF_NOTES_VERSION 2u             /* second token of line 1 */
+/* Version 3: version 2 plus the records of the inter-procedural modes
+   (trace builds and IPPP builds write it; readers accept both).  */
+#define PATHPROF_NOTES_VERSION_INTER 3u
 #define PATHPROF_NOTES_SUFFIX ".ppno"         /* foo.o -> foo.ppno */
 
 /* Record keywords.  Header records come before the first function.  */
@@ -151,10 +181,23 @@ void __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id);
 #define PATHPROF_NOTES_PPP "ppp"                 /* n_interesting range n_slots */
 #define PATHPROF_NOTES_INTERESTING "interesting" /* BL-id PPP-id|- */
 #define PATHPROF_NOTES_STALE "stale"             /* "reason" */
+/* Inter-procedural modes (version 3).  Header: the IPS file and the code
+   growth of inlining.  Function records: `refused` and `site` describe a
+   subpath CFG (storage trace; `subpaths` records), `context` and `node`
+   a supergraph's map.  `subpaths` records describe the subpath CFG of a
+   function that IPPP supergraphs refer to.  */
+#define PATHPROF_NOTES_IPS_FILE "ips-file"       /* "file" depth */
+#define PATHPROF_NOTES_GROWTH "growth"           /* unit added bound% */
+#define PATHPROF_NOTES_SUBPATHS "subpaths"       /* "name" ... end */
+#define PATHPROF_NOTES_REFUSED "refused"         /* "why not inlined" */
+#define PATHPROF_NOTES_SITE "site"               /* k edge "callee"|- */
+#define PATHPROF_NOTES_CONTEXT "context"         /* id parent site "callee" */
+#define PATHPROF_NOTES_NODE "node"               /* v ctx:node... */
 #define PATHPROF_NOTES_END "end"
 
 /* Storage names in the notes' `storage` record, by PATHPROF_STORAGE_*.  */
-#define PATHPROF_STORAGE_NAMES { "array", "hash", "ppp", "residual" }
+#define PATHPROF_STORAGE_NAMES                                         \
+  { "array", "hash", "ppp", "residual", "trace" }
 
 /* ------------------------------------------------------------------ */
 /* 3. The profile data file (.ppd)                                     */
@@ -208,6 +251,45 @@ void __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id);
    tested ones for PPP, none for RESIDUAL), the residual list the
    residual paths (none, with residual_dropped 0, for ARRAY and HASH).  */
 #define PATHPROF_PPD_TAG_FUNCTION PATHPROF_PPD_TAG ('F', 'U', 'N', 'C')
+
+/* ------------------------------------------------------------------ */
+/* 3b. The whole-program path trace (.ppt)                             */
+/* ------------------------------------------------------------------ */
+
+/* Written by libpathprof in trace builds, one file per process (and per
+   copy of the runtime), read by `pathprof ips`; specs/trace-format.md.
+
+     file    := magic[8] u32:version u32:0 record*
+     record  := u32:tag u32:thread u64:body_size body
+     OBJT    u32:base u32:n_functions u32:notes_stamp string:notes_file
+             then n_functions strings: the function names, in descriptor
+             order; functions are numbered base.. in the events
+     EVTS    event bytes of thread THREAD (1, 2, ... in the order threads
+             first trace), continuing the thread's previous EVTS
+     FORK    u64:parent_pid: this process was forked; its threads' stacks
+             are unknown at the start
+   Little-endian; strings are u32 length + bytes.  An event is a kind (2
+   bits) and a value (up to 64 bits) in a variable-length code: the
+   first byte holds the kind in bits 0-1, value bits 0-4 in bits 2-6, bit
+   7 set if more bytes follow, each with 7 more value bits (bit 7: more).
+     kind 0  SUBPATH id: the current frame ran subpath id
+     kind 1  ENTER_SITE fn: a frame of fn, entered from the call site that
+             ended the caller's last subpath
+     kind 2  ENTER_OTHER fn: a frame of fn entered otherwise
+     kind 3  value 2n: REPEAT n (the last subpath ran n more times);
+             value 2f+1: RESUME f (the frame numbered f, its thread's f-th
+             ENTER, runs again; the frames above it are gone)  */
+#define PATHPROF_PPT_MAGIC "\x89PPT\r\n\x1a\n"
+#define PATHPROF_PPT_MAGIC_SIZE 8u
+#define PATHPROF_PPT_VERSION 1u
+#define PATHPROF_PPT_SUFFIX ".ppt"
+#define PATHPROF_PPT_TAG_OBJECT PATHPROF_PPD_TAG ('O', 'B', 'J', 'T')
+#define PATHPROF_PPT_TAG_EVENTS PATHPROF_PPD_TAG ('E', 'V', 'T', 'S')
+#define PATHPROF_PPT_TAG_FORK PATHPROF_PPD_TAG ('F', 'O', 'R', 'K')
+#define PATHPROF_PPT_SUBPATH 0u
+#define PATHPROF_PPT_ENTER_SITE 1u
+#define PATHPROF_PPT_ENTER_OTHER 2u
+#define PATHPROF_PPT_EXTENDED 3u
 
 /* ------------------------------------------------------------------ */
 /* 4. The interesting-path file                                        */

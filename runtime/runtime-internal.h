@@ -29,6 +29,9 @@ void __pathprof_report (const char *fmt, ...)
    digits).  malloc'd; NULL when out of memory.  */
 char *__pathprof_profile_name (const char *start_dir, uint32_t signature);
 
+/* Whether OBJECT was built for this runtime's ABI; reports it if not.  */
+int __pathprof_abi_ok (const struct pathprof_object *object);
+
 /* The absolute name of the running executable (malloc'd), or NULL.  */
 char *__pathprof_executable (void);
 

@@ -341,21 +341,29 @@ fork_child (void)
 /* Entry points                                                        */
 /* ------------------------------------------------------------------ */
 
+int
+__pathprof_abi_ok (const struct pathprof_object *object)
+{
+  /* Only the first field is known to be where we expect in an object of
+     another version.  */
+  if (object->abi_version == PATHPROF_ABI_VERSION)
+    return 1;
+  __pathprof_report ("ignoring an object built for runtime ABI version %u "
+                     "(this libpathprof supports version %u); rebuild it "
+                     "with the matching pathprof",
+                     (unsigned) object->abi_version,
+                     (unsigned) PATHPROF_ABI_VERSION);
+  return 0;
+}
+
 void
 __pathprof_init (struct pathprof_object *object)
 {
   int saved = errno;
   if (!object)
     return;
-  /* Only the first field is known to be where we expect in an object of
-     another version.  */
-  if (object->abi_version != PATHPROF_ABI_VERSION)
+  if (!__pathprof_abi_ok (object))
     {
-      __pathprof_report ("ignoring an object built for runtime ABI version "
-                         "%u (this libpathprof supports version %u); "
-                         "rebuild it with the matching pathprof",
-                         (unsigned) object->abi_version,
-                         (unsigned) PATHPROF_ABI_VERSION);
       errno = saved;
       return;
     }

@@ -73,6 +73,10 @@ view_forget_edges (struct fn_view *v)
     {
       free (v->paths[j].edges);
       v->paths[j].edges = NULL;
+      if (v->paths[j].seg)
+        pp_sg_decoded_clear (v->paths[j].seg);
+      free (v->paths[j].seg);
+      v->paths[j].seg = NULL;
     }
   free (v->dag_counts);
   v->dag_counts = NULL;
@@ -121,6 +125,26 @@ view_function (struct fn_view *v, const struct ppd_object *obj,
           view_forget_edges (v);
           return -1;
         }
+      if (nfn->sg)
+        {
+          p->seg = calloc (1, sizeof *p->seg);
+          if (!p->seg)
+            out_of_memory ();
+          if (pp_sg_decode (nfn->sg, nfn->dag, p->edges, p->len, p->seg,
+                            &err)
+              != PP_OK)
+            {
+              tool_error ("%s: function '%s': path %llu: no segment: %s",
+                          notes_path, pf->name, (unsigned long long) p->id,
+                          err.message);
+              if (asprintf (&v->error, "path %llu: no segment: %s",
+                            (unsigned long long) p->id, err.message) < 0)
+                v->error = NULL;
+              mpz_clear (id);
+              view_forget_edges (v);
+              return -1;
+            }
+        }
       for (size_t k = 0; k < p->len; k++)
         v->dag_counts[p->edges[k]]
           = ppd_sat_add (v->dag_counts[p->edges[k]], p->count);
@@ -138,7 +162,12 @@ static void
 view_free (struct fn_view *v)
 {
   for (size_t i = 0; v->paths && i < v->n_paths; i++)
-    free (v->paths[i].edges);
+    {
+      free (v->paths[i].edges);
+      if (v->paths[i].seg)
+        pp_sg_decoded_clear (v->paths[i].seg);
+      free (v->paths[i].seg);
+    }
   free (v->paths);
   free (v->dag_counts);
   free (v->error);
@@ -350,20 +379,16 @@ tool_path_nodes (const struct notes_function *nfn, const struct path_view *p,
   return n;
 }
 
-char *
-tool_blocks_text (const struct notes_function *nfn, const struct path_view *p)
+/* Writes the lines of BLOCKS' nodes NODES[0..N-1] to M: "file:lo-hi,lo
+   other:lo"; returns whether any had a location.  */
+static int
+write_lines (FILE *m, const struct notes_block *blocks, const unsigned *nodes,
+             size_t n)
 {
-  char *buf = NULL;
-  size_t size = 0;
-  FILE *m = open_memstream (&buf, &size);
-  unsigned *nodes = malloc ((p->len + 1) * sizeof *nodes);
-  if (!m || !nodes)
-    out_of_memory ();
-  size_t n = tool_path_nodes (nfn, p, nodes);
   const char *cur = NULL;
   for (size_t i = 0; i < n; i++)
     {
-      const struct notes_block *b = &nfn->blocks[nodes[i]];
+      const struct notes_block *b = &blocks[nodes[i]];
       if (!b->present || !b->file[0] || b->line_lo == 0)
         continue;
       if (cur && strcmp (cur, b->file) == 0)
@@ -376,10 +401,85 @@ tool_blocks_text (const struct notes_function *nfn, const struct path_view *p)
       else
         fprintf (m, "%lu-%lu", b->line_lo, b->line_hi);
     }
-  if (!cur)
+  return cur != NULL;
+}
+
+char *
+tool_blocks_text (const struct notes_function *nfn, const struct path_view *p)
+{
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *m = open_memstream (&buf, &size);
+  unsigned *nodes = malloc ((p->len + 1) * sizeof *nodes);
+  if (!m || !nodes)
+    out_of_memory ();
+  size_t n = tool_path_nodes (nfn, p, nodes);
+  if (!write_lines (m, nfn->blocks, nodes, n))
     fputs ("(no location)", m);
   fclose (m);
   free (nodes);
+  if (!buf)
+    out_of_memory ();
+  return buf;
+}
+
+char *
+tool_segment_text (const struct notes_function *nfn,
+                   const struct path_view *p, int lines)
+{
+  const pp_sg_decoded *d = p->seg;
+  const struct notes_file *nf = nfn->file;
+  const pp_segment *s = &d->seg;
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *m = open_memstream (&buf, &size);
+  if (!m)
+    out_of_memory ();
+  if (!lines)
+    {
+      fputs (nf->subpaths[s->root].name, m);
+      for (unsigned i = 0; i < s->n_start; i++)
+        fprintf (m, " at %u %s", s->start[i].site,
+                 nf->subpaths[s->start[i].fn].name);
+      fputs (" :", m);
+    }
+  else
+    {
+      fprintf (m, "[%s]", tool_end_label (nfn, p->edges[0]));
+      /* The calls the segment starts inside: "f@1 (".  */
+      unsigned fn = s->root;
+      for (unsigned i = 0; i < s->n_start; i++)
+        {
+          fprintf (m, " %s@%u (", nf->subpaths[fn].name, s->start[i].site);
+          fn = s->start[i].fn;
+        }
+    }
+  for (unsigned t = 0; t < s->n_tokens; t++)
+    {
+      const pp_seg_token *k = &s->tokens[t];
+      if (k->kind != PP_SEG_PIECE)
+        {
+          fputs (k->kind == PP_SEG_CALL ? " (" : " )", m);
+          continue;
+        }
+      const struct notes_function *f = &nf->subpaths[k->fn];
+      int partial = (t == 0 && d->starts_split)
+                    || (t + 1 == s->n_tokens && d->ends_split);
+      if (partial)
+        fprintf (m, " %s:?", f->name);
+      else
+        fprintf (m, " %s:%llu", f->name, (unsigned long long) k->id);
+      if (lines)
+        {
+          fputc (' ', m);
+          if (!write_lines (m, f->blocks, d->nodes + d->node_start[t],
+                            d->node_start[t + 1] - d->node_start[t]))
+            fputs ("(no location)", m);
+        }
+    }
+  if (lines)
+    fprintf (m, " [%s]", tool_end_label (nfn, p->edges[p->len - 1]));
+  fclose (m);
   if (!buf)
     out_of_memory ();
   return buf;
@@ -389,6 +489,13 @@ void
 tool_print_path (FILE *out, const struct notes_function *nfn,
                  const struct path_view *p)
 {
+  if (p->seg)
+    {
+      char *t = tool_segment_text (nfn, p, 1);
+      fputs (t, out);
+      free (t);
+      return;
+    }
   char *t = tool_blocks_text (nfn, p);
   fprintf (out, "[%s] %s [%s]", tool_end_label (nfn, p->edges[0]), t,
            tool_end_label (nfn, p->edges[p->len - 1]));
@@ -490,4 +597,22 @@ tool_max_runs (const struct ppd_profile *p)
     if (p->objects[i].runs > runs)
       runs = p->objects[i].runs;
   return runs;
+}
+
+void
+tool_json_segment (FILE *out, const struct notes_function *nfn,
+                   const struct path_view *p)
+{
+  if (!p->seg)
+    return;
+  char *t = tool_segment_text (nfn, p, 0);
+  fputs (", \"segment\": ", out);
+  tool_json_string (out, t);
+  free (t);
+  t = tool_segment_text (nfn, p, 1);
+  fputs (", \"segment_text\": ", out);
+  tool_json_string (out, t);
+  free (t);
+  fprintf (out, ", \"fragment\": %s",
+           p->seg->starts_split || p->seg->ends_split ? "true" : "false");
 }

@@ -25,6 +25,7 @@ struct path_view
                       the function's slots), else from its counts */
   unsigned *edges; /* DAG edges s..t, NULL when not decoded */
   size_t len;
+  pp_sg_decoded *seg; /* an IPPP build's function: the segment, or NULL */
 };
 
 /* One function of a profile.  */
@@ -75,10 +76,24 @@ size_t tool_path_nodes (const struct notes_function *nfn,
    location are left out; "(no location)" if none has one).  malloc'd.  */
 char *tool_blocks_text (const struct notes_function *nfn,
                         const struct path_view *p);
-/* "[entry] t.c:1-2,3 [back]": the blocks text between the end labels. */
+/* An IPPP build's path as the segment it runs (specs/segments.md),
+   malloc'd.  With LINES, for people: "[entry] f:3 t.c:8 ( g:0 t.c:3 )
+   f:5 t.c:8-9 [exit]" (a piece is FUNCTION:SUBPATH and its lines; one
+   that starts inside an inlined copy opens it with "f@SITE ("); else the
+   canonical form, the interesting-segment file's with names: "f at 1 h :
+   h:3 ) f:5".  */
+char *tool_segment_text (const struct notes_function *nfn,
+                         const struct path_view *p, int lines);
+/* "[entry] t.c:1-2,3 [back]": the blocks text between the end labels
+   (for an IPPP build's function, the segment with lines).  */
 void tool_print_path (FILE *out, const struct notes_function *nfn,
                       const struct path_view *p);
 
+/* For a path of an IPPP build's function, the JSON members
+   `, "segment": canonical, "segment_text": with lines, "fragment": bool`
+   (nothing for other paths).  */
+void tool_json_segment (FILE *out, const struct notes_function *nfn,
+                        const struct path_view *p);
 /* COUNT / TOTAL in percent (0 when TOTAL is 0).  */
 double tool_share (uint64_t count, uint64_t total);
 /* Decimal digits of V.  */

@@ -10,6 +10,7 @@
  *   pathprof interesting [-o FILE] [--coverage F | --top K] PROFILE.ppd...
  *   pathprof residual [--json] [--top N] [--notes-dir DIR] PROFILE.ppd...
  *   pathprof stats [--json] NOTES.ppno...
+ *   pathprof ips [-k K] [-o FILE] [--notes-dir DIR] TRACE|DIR...
  *   pathprof --help | --version
  *
  * Exit status as gcov-tool: 0 success, 1 any error (usage included).
@@ -59,6 +60,12 @@ static const char usage_text[]
     "        their source lines, then untested paths and edges for the\n"
     "        whole program (thesis Table 3.1).  --top N lists N untested\n"
     "        paths per function (default 10, 0 = all).\n"
+    "  ips [-k K] [-o FILE] [--notes-dir DIR] [--verbose] TRACE|DIR...\n"
+    "        the interesting-segment file (input of an IPPP build,\n"
+    "        -fplugin-arg-pathprof-ipps=FILE) from the whole-program path\n"
+    "        traces of a trace build (-fplugin-arg-pathprof-wpp): every\n"
+    "        depth-K segment they ran (default K = 1), with its count.\n"
+    "        A directory stands for its .ppt files.\n"
     "  stats [--json] NOTES.ppno...\n"
     "        compactness of a preferential build's numbering: per\n"
     "        function the interesting paths, PPP range, slots and delta,\n"
@@ -290,6 +297,49 @@ cmd_residual (int argc, char **argv)
 }
 
 static int
+cmd_ips (int argc, char **argv)
+{
+  static const struct option longopts[]
+    = { { "output", required_argument, NULL, 'o' },
+        { "notes-dir", required_argument, NULL, 'N' },
+        { "verbose", no_argument, NULL, 'V' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 } };
+  struct ips_options opt = { 1, NULL, NULL, 0 };
+  unsigned long k;
+  int c;
+  optind = 1;
+  while ((c = getopt_long (argc, argv, "+k:o:h", longopts, NULL)) != -1)
+    switch (c)
+      {
+      case 'k':
+        if (parse_top (optarg, &k) || k > 100)
+          return usage_error ("ips: bad -k value '%s' (a depth from 0 to "
+                              "100)",
+                              optarg);
+        opt.depth = (unsigned) k;
+        break;
+      case 'o':
+        opt.output = optarg;
+        break;
+      case 'N':
+        opt.notes_dir = optarg;
+        break;
+      case 'V':
+        opt.verbose = 1;
+        break;
+      case 'h':
+        fputs (usage_text, stdout);
+        return 0;
+      default:
+        return usage_error ("%s", "ips: bad option");
+      }
+  if (optind >= argc)
+    return usage_error ("%s", "ips: no traces");
+  return tool_ips (argv + optind, argc - optind, &opt, stdout);
+}
+
+static int
 cmd_stats (int argc, char **argv)
 {
   static const struct option longopts[]
@@ -348,6 +398,8 @@ main (int argc, char **argv)
     status = cmd_residual (argc - 1, argv + 1);
   else if (strcmp (cmd, "stats") == 0)
     status = cmd_stats (argc - 1, argv + 1);
+  else if (strcmp (cmd, "ips") == 0)
+    status = cmd_ips (argc - 1, argv + 1);
   else
     return usage_error ("unknown command '%s'", cmd);
   /* A write error on stdout (a full disk, a closed pipe) is a failure.  */

@@ -20,9 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "notes.h"
+#include "notes-reader.h"
 #include "pathprof-format.h"
-#include "textlex.h"
 
 /* ------------------------------------------------------------------ */
 /* Names                                                               */
@@ -30,7 +29,7 @@
 
 static const char *const kind_names[]
   = { "real", "entry", "exit", "cutstart", "cutend" };
-static const char *const cut_names[] = { "none", "back", "split" };
+static const char *const cut_names[] = { "none", "back", "split", "call" };
 
 const char *
 notes_action_name (pp_op op)
@@ -48,7 +47,7 @@ notes_edge_kind_name (pp_edge_kind kind)
 const char *
 notes_cut_name (pp_cut_kind cut)
 {
-  return (unsigned) cut < 3 ? cut_names[cut] : "?";
+  return (unsigned) cut <= PP_CUT_CALL ? cut_names[cut] : "?";
 }
 
 const char *
@@ -61,62 +60,6 @@ notes_storage_name (unsigned storage)
 /* ------------------------------------------------------------------ */
 /* Reader state                                                        */
 /* ------------------------------------------------------------------ */
-
-struct name_slot
-{
-  const char *name; /* owned by the notes_function */
-  unsigned line;
-};
-
-struct dagedge_rec
-{
-  unsigned src, dst;
-  pp_edge_kind kind;
-  long origin;
-  pp_op action;
-  mpz_t weight;
-  unsigned line;
-};
-
-/* Per-function records seen so far.  */
-enum
-{
-  HAVE_SOURCE = 1,
-  HAVE_CHECKSUM = 2,
-  HAVE_PATHS = 4,
-  HAVE_STORAGE = 8,
-  HAVE_CFG = 16,
-  HAVE_PPP = 32,
-  HAVE_STALE = 64
-};
-
-struct reader
-{
-  pp_text tx; /* the lexer: current line, tokens, diagnostics */
-  struct notes_file *nf;
-  /* header records seen */
-  int have_stamp, have_producer, have_object, have_interesting_file;
-  /* the function being read, if any */
-  struct notes_function *fn;
-  unsigned have;
-  unsigned line_checksum, line_paths, line_ppp, line_stale;
-  unsigned long long ppp_declared; /* n_interesting of the `ppp` record */
-  unsigned char *is_exit;
-  struct dagedge_rec *dagedges;
-  size_t n_dagedges, cap_dagedges;
-  size_t functions_cap, interesting_cap;
-  /* names of the functions read, for duplicate detection */
-  struct name_slot *names;
-  size_t names_cap, names_used;
-};
-
-#define fail(r, ...) pp_text_fail (&(r)->tx, __VA_ARGS__)
-
-static int
-nomem (struct reader *r)
-{
-  return fail (r, "out of memory");
-}
 
 /* ------------------------------------------------------------------ */
 /* Fields                                                              */
@@ -198,9 +141,10 @@ remember_name (struct reader *r, const char *name, unsigned line)
   return 0;
 }
 
-static void
-function_clear (struct notes_function *f)
+void
+notes_function_clear (struct notes_function *f)
 {
+  notes_inter_clear (f);
   free (f->name);
   free (f->source);
   mpz_clear (f->paths);
@@ -226,7 +170,7 @@ clear_dagedges (struct reader *r)
 }
 
 static int
-start_function (struct reader *r)
+start_function (struct reader *r, int subpaths)
 {
   struct notes_file *nf = r->nf;
   const pp_token *t = r->tx.toks;
@@ -237,11 +181,15 @@ start_function (struct reader *r)
                  t[1].text);
   if (!t[1].text[0])
     return fail (r, "empty function name");
-  if (pp_text_grow ((void **) &nf->functions, &r->functions_cap,
-                    nf->n_functions + 1, sizeof *nf->functions))
+  struct notes_function **list = subpaths ? &nf->subpaths : &nf->functions;
+  size_t *n = subpaths ? &nf->n_subpaths : &nf->n_functions;
+  if (pp_text_grow ((void **) list, subpaths ? &r->subpaths_cap
+                                             : &r->functions_cap,
+                    *n + 1, sizeof **list))
     return nomem (r);
-  struct notes_function *f = &nf->functions[nf->n_functions++];
+  struct notes_function *f = &(*list)[(*n)++];
   memset (f, 0, sizeof *f);
+  f->is_subpaths = subpaths;
   mpz_init (f->paths);
   mpz_init (f->ppp_range);
   f->line = r->tx.line;
@@ -250,11 +198,13 @@ start_function (struct reader *r)
     return nomem (r);
   r->fn = f;
   r->have = 0;
-  r->interesting_cap = 0;
+  r->interesting_cap = r->sites_cap = r->contexts_cap = 0;
   free (r->is_exit);
   r->is_exit = NULL;
   clear_dagedges (r);
-  long prev = remember_name (r, f->name, r->tx.line);
+  /* (Subpaths records share names with functions; their duplicates
+     are found once they are sorted.)  */
+  long prev = subpaths ? 0 : remember_name (r, f->name, r->tx.line);
   if (prev < 0)
     return nomem (r);
   if (prev > 0)
@@ -271,8 +221,6 @@ same_dagedge (const struct dagedge_rec *d, const pp_dag_edge *e,
          && d->origin == e->origin && mpz_cmp (d->weight, weight) == 0;
 }
 
-/* Reports at LINE.  */
-#define fail_at(r, at, ...) ((r)->tx.line = (at), fail (r, __VA_ARGS__))
 
 /* At `end`, before the rebuild: the preferential records agree with the
    storage and with each other.  */
@@ -418,8 +366,10 @@ finish_function (struct reader *r)
                    { HAVE_PATHS, "paths" },     { HAVE_STORAGE, "storage" },
                    { HAVE_CFG, "cfg" } };
   for (size_t i = 0; i < sizeof required / sizeof *required; i++)
-    if (!(r->have & required[i].bit))
-      return fail (r, "function '%s' has no '%s' record", f->name,
+    if (!(r->have & required[i].bit)
+        && !(f->is_subpaths && required[i].bit == HAVE_STORAGE))
+      return fail (r, "%s '%s' has no '%s' record",
+                   f->is_subpaths ? "subpaths" : "function", f->name,
                    required[i].name);
   if (check_storage_records (r))
     return -1;
@@ -431,7 +381,20 @@ finish_function (struct reader *r)
           return fail (r, "function '%s': %s", f->name, err.message);
       }
   unsigned end_line = r->tx.line;
-  uint32_t sum = pp_cfg_checksum (f->cfg);
+  uint32_t sum;
+  if (f->is_subpaths || f->storage == PATHPROF_STORAGE_TRACE)
+    {
+      /* A subpath CFG: its checksum covers the call sites too.  */
+      if (notes_inter_subpath (r))
+        return -1;
+      sum = f->sub->checksum;
+    }
+  else if (f->n_sites || f->refused)
+    return fail_at (r, r->line_refused,
+                    "'site' and 'refused' describe subpath CFGs (storage "
+                    "trace, subpaths records) only");
+  else
+    sum = pp_cfg_checksum (f->cfg);
   if (sum != f->checksum)
     return fail_at (r, r->line_checksum,
                     "function '%s': checksum 0x%08x does not match its CFG "
@@ -513,11 +476,15 @@ storage_record (struct reader *r)
     return fail (r, "bad storage '%s' (array, hash, ppp or residual)",
                  t[1].text);
   if ((s == PATHPROF_STORAGE_PPP || s == PATHPROF_STORAGE_RESIDUAL)
-      && !r->have_interesting_file)
+      && !r->have_interesting_file && !r->nf->ips_file)
     return fail (r,
                  "storage '%s' in notes without an 'interesting-file' "
                  "record (not a preferential build)",
                  names[s]);
+  if (s == PATHPROF_STORAGE_TRACE
+      && r->nf->version < PATHPROF_NOTES_VERSION_INTER)
+    return fail (r, "storage 'trace' needs notes version %u",
+                 PATHPROF_NOTES_VERSION_INTER);
   f->storage = s;
   return 0;
 }
@@ -739,11 +706,15 @@ function_record (struct reader *r)
       if (t[3].quoted)
         return fail (r, "bad cut kind \"%s\" (none, back or split)",
                      t[3].text);
-      for (cut = PP_CUT_NONE; cut <= PP_CUT_SPLIT; cut++)
+      pp_cut_kind max = r->nf->version >= PATHPROF_NOTES_VERSION_INTER
+                          ? PP_CUT_CALL : PP_CUT_SPLIT;
+      for (cut = PP_CUT_NONE; cut <= max; cut++)
         if (strcmp (t[3].text, cut_names[cut]) == 0)
           break;
-      if (cut > PP_CUT_SPLIT)
-        return fail (r, "bad cut kind '%s' (none, back or split)", t[3].text);
+      if (cut > max)
+        return fail (r, "bad cut kind '%s' (%s)", t[3].text,
+                     max == PP_CUT_CALL ? "none, back, split or call"
+                                        : "none, back or split");
       if (f->cfg->n_edges >= (1u << 28))
         return fail (r, "too many edges");
       if (pp_cfg_add_edge (f->cfg, src, dst, cut) < 0)
@@ -813,9 +784,13 @@ function_record (struct reader *r)
       || strcmp (kw, PATHPROF_NOTES_OBJECT) == 0
       || strcmp (kw, PATHPROF_NOTES_INTERESTING_FILE) == 0)
     return fail (r, "'%s' inside function '%s'", kw, f->name);
-  if (strcmp (kw, PATHPROF_NOTES_FUNCTION) == 0)
-    return fail (r, "'function' inside function '%s' (missing 'end'?)",
+  if (strcmp (kw, PATHPROF_NOTES_FUNCTION) == 0
+      || strcmp (kw, PATHPROF_NOTES_SUBPATHS) == 0)
+    return fail (r, "'%s' inside function '%s' (missing 'end'?)", kw,
                  f->name);
+  int inter = notes_inter_function (r, kw);
+  if (inter <= 0)
+    return inter;
   return fail (r, "unknown record '%s' in function '%s'", kw, f->name);
 #undef ONCE
 #undef NEED_CFG
@@ -858,7 +833,13 @@ header_record (struct reader *r)
                           "interesting-path file",
                           &r->nf->interesting_file);
   if (strcmp (kw, PATHPROF_NOTES_FUNCTION) == 0)
-    return start_function (r);
+    return start_function (r, 0);
+  if (strcmp (kw, PATHPROF_NOTES_SUBPATHS) == 0
+      && r->nf->version >= PATHPROF_NOTES_VERSION_INTER)
+    return start_function (r, 1);
+  int inter = notes_inter_header (r, kw);
+  if (inter <= 0)
+    return inter;
   static const char *const fn_only[]
     = { PATHPROF_NOTES_SOURCE,      PATHPROF_NOTES_CHECKSUM,
         PATHPROF_NOTES_PATHS,       PATHPROF_NOTES_STORAGE,
@@ -897,10 +878,10 @@ read_magic (struct reader *r)
                  PATHPROF_NOTES_MAGIC, PATHPROF_NOTES_VERSION);
   if (pp_text_uint (&r->tx, 1, "version", UINT32_MAX, &v))
     return -1;
-  if (v != PATHPROF_NOTES_VERSION)
+  if (v != PATHPROF_NOTES_VERSION && v != PATHPROF_NOTES_VERSION_INTER)
     return fail (r, "unsupported notes version %llu (this reader supports "
-                    "%u)",
-                 v, PATHPROF_NOTES_VERSION);
+                    "%u and %u)",
+                 v, PATHPROF_NOTES_VERSION, PATHPROF_NOTES_VERSION_INTER);
   r->nf->version = (unsigned) v;
   return 0;
 }
@@ -952,6 +933,12 @@ notes_read (const char *path, struct notes_file *nf, char *msg,
   if (nf->n_functions)
     qsort (nf->functions, nf->n_functions, sizeof *nf->functions,
            cmp_function);
+  if (notes_inter_resolve (&r))
+    goto out;
+  for (size_t i = 0; i < nf->n_functions; i++)
+    nf->functions[i].file = nf;
+  for (size_t i = 0; i < nf->n_subpaths; i++)
+    nf->subpaths[i].file = nf;
   ret = 0;
 out:
   clear_dagedges (&r);
@@ -966,12 +953,13 @@ void
 notes_free (struct notes_file *nf)
 {
   for (size_t i = 0; i < nf->n_functions; i++)
-    function_clear (&nf->functions[i]);
+    notes_function_clear (&nf->functions[i]);
   free (nf->functions);
   free (nf->path);
   free (nf->producer);
   free (nf->object);
   free (nf->interesting_file);
+  notes_inter_free (nf);
   memset (nf, 0, sizeof *nf);
 }
 

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "ppcore.h"
+#include "segment.h"
 
 /* Where a CFG node's statements are ("" and 0 0 when it has none).  */
 struct notes_block
@@ -59,6 +60,34 @@ struct notes_function
   /* The `dagedge` records' actions (pp_op by DAG edge: the code on the
      edge), or NULL when the notes have no dagedge records.  */
   unsigned char *actions;
+  /* Version 3 (inter-procedural modes).  Storage trace functions and
+     `subpaths` records: the subpath CFG (cfg above, and sub, the same
+     with its call sites), why pathprof never inlines it (`refused`), its
+     call sites.  */
+  int is_subpaths;
+  char *refused;
+  unsigned n_sites;
+  unsigned *site_edge;
+  char **site_callee;       /* NULL: through a pointer */
+  pp_subpath_fn *sub;
+  /* IPPP builds' functions: the supergraph's contexts (1.., by `context`
+     records) and the items of its CFG nodes (`node` records), and the
+     map they make, checked against the CFG (NULL: no map).  */
+  struct notes_context *contexts;
+  unsigned n_contexts;
+  pp_sg_item **node_items;
+  unsigned *node_n;
+  pp_supergraph *sg;
+  const struct notes_file *file; /* the notes file holding it */
+};
+
+/* A `context` record: context id (its index + 1) is function CALLEE
+   inlined at call site SITE of context PARENT.  */
+struct notes_context
+{
+  unsigned parent, site;
+  char *callee;
+  unsigned line;
 };
 
 struct notes_file
@@ -71,6 +100,17 @@ struct notes_file
   char *interesting_file; /* preferential builds only, else NULL */
   struct notes_function *functions;
   size_t n_functions;
+  /* Version 3.  IPPP builds: the interesting-segment file and its depth,
+     the code growth of inlining (the unit's statements, those added, the
+     bound in percent), and the `subpaths` records (by name), whose
+     subpath CFGs the maps refer to by index (SUBPATH_FNS).  */
+  char *ips_file;
+  unsigned ips_depth;
+  int have_growth;
+  unsigned long long growth_unit, growth_added, growth_bound;
+  struct notes_function *subpaths;
+  size_t n_subpaths;
+  pp_subpath_fn **subpath_fns;
 };
 
 /* Reads and verifies the notes file PATH into OUT.  Returns 0; -1 with
@@ -81,6 +121,9 @@ struct notes_file
 int notes_read (const char *path, struct notes_file *out, char *msg,
                 size_t msg_size);
 void notes_free (struct notes_file *nf);
+/* The `subpaths` record of NAME, or NULL (version 3).  */
+struct notes_function *notes_find_subpaths (const struct notes_file *nf,
+                                            const char *name);
 /* Binary search by assembler name (functions are kept sorted); NULL.  */
 struct notes_function *notes_find (const struct notes_file *nf,
                                    const char *name);

@@ -74,6 +74,11 @@ struct summary
   size_t untested_in_no_edge_fns;
   size_t tested_residual_paths;
   uint64_t tested_residual_executions, residual_dropped;
+  /* IPPP builds (their paths are segments): the functions with a
+     supergraph map, the depth, and the paths that are fragments of
+     segments (path splitting), untested and all.  */
+  size_t segment_fns, untested_fragments, executed_fragments;
+  unsigned depth;
 };
 
 static int
@@ -206,6 +211,21 @@ summarize (struct summary *s, const struct fn_residual *r)
   s->tested_residual_paths += r->n_tested_residual;
   s->tested_residual_executions = ppd_sat_add (
     s->tested_residual_executions, r->tested_residual_executions);
+  if (r->nfn->sg)
+    {
+      s->segment_fns++;
+      s->depth = r->nfn->file->ips_depth;
+      for (size_t i = 0; i < r->v->n_paths; i++)
+        {
+          const pp_sg_decoded *d = r->v->paths[i].seg;
+          s->executed_fragments += d && (d->starts_split || d->ends_split);
+        }
+      for (size_t i = 0; i < r->n_untested; i++)
+        {
+          const pp_sg_decoded *d = r->untested[i]->seg;
+          s->untested_fragments += d && (d->starts_split || d->ends_split);
+        }
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -281,26 +301,35 @@ print_text_function (FILE *out, const struct fn_residual *r,
     }
 }
 
+/* The lines Tables 3.1 and 3.2 share: the untested NOUN (paths, or
+   segments) among the executed ones, by number and by execution
+   frequency, and the functions they run in.  */
 static void
-print_summary (FILE *out, const struct summary *s,
-               struct fn_residual *const *stale, size_t n_stale)
+print_untested (FILE *out, const struct summary *s, const char *noun)
 {
-  fputs ("\nsummary (thesis Table 3.1):\n", out);
-  fprintf (out, "  untested paths: %zu\n", s->untested_paths);
-  fprintf (out, "  untested paths, %% of executed paths: %.2f%% (%zu of "
-                "%zu)\n",
+  fprintf (out, "  untested %s: %zu\n", noun, s->untested_paths);
+  fprintf (out, "  untested %s, %% of executed %s: %.2f%% (%zu of %zu)\n",
+           noun, noun,
            s->executed_paths
              ? 100.0 * (double) s->untested_paths / (double) s->executed_paths
              : 0.0,
            s->untested_paths, s->executed_paths);
   fprintf (out,
-           "  untested paths, %% of execution frequency: %.2f%% (%llu of "
+           "  untested %s, %% of execution frequency: %.2f%% (%llu of "
            "%llu)\n",
-           tool_share (s->untested_executions, s->executions),
+           noun, tool_share (s->untested_executions, s->executions),
            (unsigned long long) s->untested_executions,
            (unsigned long long) s->executions);
-  fprintf (out, "  functions with untested paths: %zu\n",
+  fprintf (out, "  functions with untested %s: %zu\n", noun,
            s->fns_untested_paths);
+}
+
+/* Thesis Table 3.1: the summary of intra-procedural residual paths.  */
+static void
+print_path_summary (FILE *out, const struct summary *s)
+{
+  fputs ("\nsummary (thesis Table 3.1):\n", out);
+  print_untested (out, s, "paths");
   fprintf (out, "  untested edges: %zu\n", s->untested_edges);
   fprintf (out, "  functions with untested edges: %zu\n",
            s->fns_untested_edges);
@@ -311,6 +340,28 @@ print_summary (FILE *out, const struct summary *s,
            s->untested_paths ? 100.0 * (double) s->untested_in_no_edge_fns
                                  / (double) s->untested_paths
                              : 0.0);
+}
+
+/* Thesis Table 3.2: the summary of an IPPP build, whose paths are the
+   depth-k segments of the supergraphs.  */
+static void
+print_segment_summary (FILE *out, const struct summary *s)
+{
+  fprintf (out, "\nsummary (thesis Table 3.2, depth-%u segments):\n",
+           s->depth);
+  print_untested (out, s, "segments");
+  if (s->executed_fragments)
+    fprintf (out,
+             "  fragments of segments (cut by path splitting): %zu "
+             "untested, of %zu executed\n",
+             s->untested_fragments, s->executed_fragments);
+}
+
+/* What the summary leaves out or qualifies.  */
+static void
+print_summary_notes (FILE *out, const struct summary *s,
+                     struct fn_residual *const *stale, size_t n_stale)
+{
   fprintf (out,
            "functions: %zu preferential (ppp %zu, residual %zu); left out: "
            "%zu not decoded, %zu of another storage (array or hash)\n",
@@ -335,6 +386,18 @@ print_summary (FILE *out, const struct summary *s,
         fprintf (out, "  %s (%s): %s\n", stale[i]->v->pf->name,
                  stale[i]->v->pf->source_file, stale[i]->nfn->stale);
     }
+}
+
+
+static void
+print_summary (FILE *out, const struct summary *s,
+               struct fn_residual *const *stale, size_t n_stale)
+{
+  if (s->segment_fns)
+    print_segment_summary (out, s);
+  else
+    print_path_summary (out, s);
+  print_summary_notes (out, s, stale, n_stale);
 }
 
 static void
@@ -382,6 +445,7 @@ json_path (FILE *out, const struct fn_residual *r, const struct path_view *p)
   char *t = tool_blocks_text (nfn, p);
   tool_json_string (out, t);
   free (t);
+  tool_json_segment (out, nfn, p);
   /* Its CFG edges, and which of them are untested edges.  */
   unsigned char *mark = xcalloc (nfn->cfg->n_edges, 1);
   mark_cfg_edges (nfn->dag, p->edges, p->len, mark);
@@ -487,8 +551,7 @@ json_summary (FILE *out, const struct summary *s)
            "    \"functions_residual\": %zu,\n"
            "    \"functions_stale\": %zu,\n"
            "    \"functions_not_decoded\": %zu,\n"
-           "    \"functions_other_storage\": %zu\n"
-           "  },\n",
+           "    \"functions_other_storage\": %zu",
            s->untested_paths, s->executed_paths,
            s->executed_paths
              ? 100.0 * (double) s->untested_paths / (double) s->executed_paths
@@ -507,6 +570,14 @@ json_summary (FILE *out, const struct summary *s)
            s->by_storage[PATHPROF_STORAGE_PPP],
            s->by_storage[PATHPROF_STORAGE_RESIDUAL], s->stale, s->undecoded,
            s->other);
+  /* IPPP builds: the paths are depth-k segments (Table 3.2).  */
+  if (s->segment_fns)
+    fprintf (out,
+             ",\n    \"segments\": true,\n    \"depth\": %u,\n"
+             "    \"untested_fragments\": %zu,\n"
+             "    \"executed_fragments\": %zu",
+             s->depth, s->untested_fragments, s->executed_fragments);
+  fputs ("\n  },\n", out);
 }
 
 static void

@@ -297,6 +297,7 @@ json_path (FILE *out, const struct fn_view *v, const struct path_view *p)
   char *t = tool_blocks_text (nfn, p);
   fputs ("], \"text\": ", out);
   tool_json_string (out, t);
+  tool_json_segment (out, nfn, p);
   fputc ('}', out);
   free (t);
 }

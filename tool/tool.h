@@ -67,6 +67,21 @@ int tool_interesting (char *const *paths, int n,
 int tool_residual (char *const *paths, int n, const struct show_options *opt,
                    FILE *out);
 
+/* `pathprof ips`.  */
+struct ips_options
+{
+  unsigned depth;         /* -k K */
+  const char *output;     /* -o FILE, or NULL for stdout */
+  const char *notes_dir;
+  int verbose;
+};
+
+/* `pathprof ips`: the depth-k segments of the whole-program path traces
+   INPUTS (files, or directories of .ppt files).  Returns the exit
+   status.  */
+int tool_ips (char *const *inputs, int n_inputs,
+              const struct ips_options *opt, FILE *out);
+
 /* `pathprof stats`: PPP numbering statistics of notes files.  */
 int tool_stats (char *const *paths, int n, int json, FILE *out);
 

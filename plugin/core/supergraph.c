@@ -34,6 +34,7 @@ struct pp_supergraph
   pp_subpath_fn *const *fns;
   unsigned n_fns, root;
   const pp_cfg *cfg;
+  unsigned n_nodes;          /* cfg's (the map may outlive it) */
   pp_sg_context *ctx;
   unsigned n_ctx, cap_ctx;
   pp_sg_item **node_items;   /* per concrete node, malloc'd */
@@ -85,6 +86,7 @@ pp_sg_new (pp_subpath_fn *const *fns, unsigned n_fns, unsigned root,
   sg->n_fns = n_fns;
   sg->root = root;
   sg->cfg = cfg;
+  sg->n_nodes = cfg->n_nodes;
   sg->node_items = pp_calloc (cfg->n_nodes ? cfg->n_nodes : 1,
                               sizeof *sg->node_items, err);
   sg->node_n = pp_calloc (cfg->n_nodes ? cfg->n_nodes : 1,
@@ -104,7 +106,7 @@ pp_sg_free (pp_supergraph *sg)
 {
   if (!sg)
     return;
-  for (unsigned v = 0; sg->node_items && v < sg->cfg->n_nodes; v++)
+  for (unsigned v = 0; sg->node_items && v < sg->n_nodes; v++)
     free (sg->node_items[v]);
   free (sg->node_items);
   free (sg->node_n);

@@ -1,0 +1,653 @@
+/* pathprof plugin: IPPP's selective inlining (ipps=FILE).
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Thesis section 3.4.3: every interesting segment becomes an
+ * intra-procedural path of its root's supergraph by inlining, context by
+ * context, the call chains it runs through: the chain (site s of the root
+ * -> g) inlines g at s; (s -> g, s' -> h) then inlines h at the copy of
+ * s' inside that copy of g; and so on down to the file's depth.  A chain
+ * no interesting segment runs is not inlined (the callee's run is its own
+ * segment then).  Run from the pre-pass (ipa.cc), before any function is
+ * in SSA form:
+ *
+ *   - GCC's own inliner does the work (clone_inlined_nodes +
+ *     optimize_inline_calls), one call at a time, always from a *pristine
+ *     copy* of the callee made before anything changed
+ *     (create_version_clone_with_body): a root's body changes as chains
+ *     are inlined into it, but what is inlined is always the callee as
+ *     written, also when it calls itself (recursion is bounded by the
+ *     depth);
+ *   - just before each call is inlined, the markers of the pristine copy
+ *     get the tags of the new context, and get their own back afterwards:
+ *     the copy's blocks say which context they are;
+ *   - a call through a pointer becomes `if (p == &g) g (...); else
+ *     p (...);` (one test per target the file names at that site, the
+ *     runtime check of the actual callee), and the direct call is inlined;
+ *   - the code growth is bounded: chains are inlined root by root, depth
+ *     by depth, as long as the statements they add stay within
+ *     ipps-growth percent of the unit's; the others are not inlined, and
+ *     reported.
+ */
+#include "gcc-compat.h"
+#include "pathprof.h"
+#include "pathprof-format.h"
+#include "tree-inline.h"
+#include "ips.h"
+
+/* Declared in ipa-inline.h, which a plugin cannot include.  */
+void clone_inlined_nodes (struct cgraph_edge *e, bool duplicate,
+                          bool update_original, int *overall_size);
+
+namespace {
+
+/* The IPS file, read once at plugin initialization.  */
+pp_ips *ips;
+
+/* A call chain of a root: context PARENT's call site SITE into FN.  */
+struct chain
+{
+  unsigned parent;   /* chain index, or -1 for the root */
+  unsigned site, fn;
+  unsigned depth;
+  unsigned ctx;      /* the realized context, or 0 if not inlined */
+};
+
+/* Per unit function (ipa.cc's index): its segments as roots, in unit
+   function indices, with their lines; its chains.  */
+struct root_work
+{
+  pp_segment *segs;
+  unsigned *lines;
+  unsigned n_segs, cap_segs;
+  chain *chains;
+  unsigned n_chains, cap_chains;
+};
+root_work *roots;
+/* The pristine copies, by unit function index (NULL: none needed).  */
+cgraph_node **pristine;
+unsigned long long unit_stmts, added_stmts;
+
+/* The file's function J as a unit function index, or -1.  */
+long *unit_of;
+
+/* A chain index of root R (PARENT, SITE, FN), created if absent.  */
+unsigned
+chain_of (root_work *r, unsigned parent, unsigned site, unsigned fn,
+          unsigned depth)
+{
+  for (unsigned i = 0; i < r->n_chains; i++)
+    if (r->chains[i].parent == parent && r->chains[i].site == site
+        && r->chains[i].fn == fn)
+      return i;
+  if (r->n_chains == r->cap_chains)
+    {
+      r->cap_chains = r->cap_chains ? 2 * r->cap_chains : 8;
+      r->chains = XRESIZEVEC (chain, r->chains, r->cap_chains);
+    }
+  chain *c = &r->chains[r->n_chains];
+  c->parent = parent;
+  c->site = site;
+  c->fn = fn;
+  c->depth = depth;
+  c->ctx = 0;
+  return r->n_chains++;
+}
+
+/* Adds segment SEG (file indices, read at LINE) to its root, in unit
+   indices, with the chains it runs.  False with *WHY if it names a
+   function that is not in the unit as the file describes it, or does not
+   decode.  */
+bool
+add_segment (const pp_segment *seg, unsigned line, const char **why)
+{
+  pp_segment s;
+  pp_error err;
+  if (pp_segment_copy (&s, seg, &err) != PP_OK)
+    {
+      *why = "out of memory";
+      return false;
+    }
+  bool ok = unit_of[s.root] >= 0;
+  s.root = (unsigned) unit_of[s.root];
+  for (unsigned i = 0; ok && i < s.n_start; i++)
+    {
+      ok = unit_of[s.start[i].fn] >= 0;
+      s.start[i].fn = ok ? (unsigned) unit_of[s.start[i].fn] : 0;
+    }
+  for (unsigned t = 0; ok && t < s.n_tokens; t++)
+    if (s.tokens[t].kind == PP_SEG_PIECE)
+      {
+        ok = unit_of[s.tokens[t].fn] >= 0;
+        s.tokens[t].fn = ok ? (unsigned) unit_of[s.tokens[t].fn] : 0;
+      }
+  if (!ok)
+    {
+      *why = "a function it runs is not in this unit as the file describes "
+             "it";
+      pp_segment_clear (&s);
+      return false;
+    }
+  /* Its chains: the start context, then a chain at every '('.  */
+  root_work *r = &roots[s.root];
+  unsigned cur = (unsigned) -1, depth = 0;
+  for (unsigned i = 0; i < s.n_start; i++)
+    cur = chain_of (r, cur, s.start[i].site, s.start[i].fn, ++depth);
+  auto_vec<unsigned> stack;
+  long prev_site = -1;
+  for (unsigned t = 0; t < s.n_tokens && ok; t++)
+    {
+      const pp_seg_token *k = &s.tokens[t];
+      switch (k->kind)
+        {
+        case PP_SEG_PIECE:
+          {
+            const pp_subpath_fn *f = pp_ipa_fns[k->fn]->sub;
+            pp_piece_shape shape;
+            if (pp_subpath_decode (f, k->id, NULL, NULL, &shape, &err)
+                != PP_OK)
+              {
+                *why = "a subpath id does not decode";
+                ok = false;
+                break;
+              }
+            if (t > 0 && s.tokens[t - 1].kind == PP_SEG_CALL)
+              {
+                if (prev_site < 0)
+                  {
+                    *why = "'(' after a subpath that ends at no call site";
+                    ok = false;
+                    break;
+                  }
+                stack.safe_push (cur);
+                cur = chain_of (r, cur, (unsigned) prev_site, k->fn, ++depth);
+              }
+            prev_site = shape.ends_at_exit ? -1 : f->edge_site[shape.end_edge];
+          }
+          break;
+        case PP_SEG_RETURN:
+          depth--;
+          cur = stack.is_empty () ? r->chains[cur].parent : stack.pop ();
+          break;
+        case PP_SEG_CALL:
+          break;
+        }
+    }
+  if (!ok)
+    {
+      pp_segment_clear (&s);
+      return false;
+    }
+  if (r->n_segs == r->cap_segs)
+    {
+      r->cap_segs = r->cap_segs ? 2 * r->cap_segs : 16;
+      r->segs = XRESIZEVEC (pp_segment, r->segs, r->cap_segs);
+      r->lines = XRESIZEVEC (unsigned, r->lines, r->cap_segs);
+    }
+  r->segs[r->n_segs] = s;
+  r->lines[r->n_segs++] = line;
+  return true;
+}
+
+/* Matches the unit's functions with the file's entries: listed, stale or
+   unlisted; fills unit_of.  */
+void
+match_functions (void)
+{
+  unit_of = XNEWVEC (long, ips->n_fns + 1);
+  for (size_t j = 0; j < ips->n_fns; j++)
+    unit_of[j] = -1;
+  for (unsigned i = 0; i < pp_n_ipa_fns; i++)
+    {
+      pp_ipa_fn *f = pp_ipa_fns[i];
+      if (!f->sub)
+        continue;
+      size_t first, n = pp_ips_lookup (ips, f->name, f->source, &first);
+      const pp_ips_fn *stale = NULL;
+      uint64_t subpaths = pp_mpz_to_u64 (f->sub->num->total);
+      for (size_t j = first; j < first + n; j++)
+        {
+          const pp_ips_fn *e = &ips->fns[j];
+          if (e->checksum == f->sub->checksum && e->subpaths == subpaths)
+            {
+              unit_of[j] = i;
+              f->listed = true;
+              stale = NULL;
+              break;
+            }
+          stale = e;
+        }
+      if (stale)
+        {
+          f->stale = xasprintf ("%s:%u (checksum 0x%08x and %llu subpaths "
+                                "there, 0x%08x and %llu now)",
+                                pp_opts.ipps_file, stale->line,
+                                stale->checksum,
+                                (unsigned long long) stale->subpaths,
+                                f->sub->checksum,
+                                (unsigned long long) subpaths);
+          pp_report_stale (f->decl, f->stale);
+        }
+    }
+}
+
+/* The statement before marker TAG in the current function: the call
+   site the marker follows.  */
+gcall *
+call_before_marker (unsigned tag)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      if (gimple_code (gsi_stmt (gsi)) == GIMPLE_PREDICT
+          && gimple_uid (gsi_stmt (gsi)) == tag)
+        {
+          gsi_prev_nondebug (&gsi);
+          return gsi_end_p (gsi) ? NULL : dyn_cast<gcall *> (gsi_stmt (gsi));
+        }
+  return NULL;
+}
+
+/* A fresh variable for the result of a call that is being duplicated
+   (the result of the original may be an SSA name with a single
+   definition), copied into the original result at the start of AFTER.  */
+void
+split_result (gcall *call, basic_block after)
+{
+  tree lhs = gimple_call_lhs (call);
+  if (!lhs || TREE_CODE (lhs) != SSA_NAME)
+    return;
+  tree v = create_tmp_var (TREE_TYPE (lhs), "pathprof_ret");
+  gimple_call_set_lhs (call, v);
+  gimple_stmt_iterator gsi = gsi_after_labels (after);
+  gsi_insert_before (&gsi, gimple_build_assign (lhs, v), GSI_SAME_STMT);
+}
+
+/* Turns the indirect call CALL of the current function into a test of
+   the pointer against each of the N TARGETS, a direct call for each (in
+   DIRECT), and the indirect call as the fallback:
+       if (p == &t0) t0 (...); else if (p == &t1) t1 (...); else p (...);
+   The new blocks hold no markers (reports see through them).  */
+void
+promote (gcall *call, cgraph_node *const *targets, unsigned n,
+         gcall **direct)
+{
+  basic_block b1 = gimple_bb (call);
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  gsi_prev (&gsi);
+  edge fall = gsi_end_p (gsi) ? split_block_after_labels (b1)
+                              : split_block (b1, gsi_stmt (gsi));
+  basic_block b2 = fall->dest;          /* the call */
+  basic_block b3 = split_block (b2, call)->dest; /* after it */
+  split_result (call, b3);
+  tree fn = gimple_call_fn (call);
+  if (TREE_CODE (fn) == OBJ_TYPE_REF)
+    fn = OBJ_TYPE_REF_EXPR (fn);
+  basic_block cur = b1;
+  for (unsigned k = 0; k < n; k++)
+    {
+      basic_block d = create_empty_bb (cur);
+      if (current_loops)
+        add_bb_to_loop (d, cur->loop_father);
+      gcall *copy = as_a<gcall *> (gimple_copy (call));
+      gimple_call_set_fndecl (copy, targets[k]->decl);
+      gimple_stmt_iterator gd = gsi_start_bb (d);
+      gsi_insert_after (&gd, copy, GSI_NEW_STMT);
+      direct[k] = copy;
+      make_single_succ_edge (d, b3, EDGE_FALLTHRU);
+
+      tree a = create_tmp_reg (ptr_type_node, "pathprof_fp");
+      tree b = create_tmp_reg (ptr_type_node, "pathprof_fn");
+      gimple_seq seq = NULL;
+      gimple_seq_add_stmt (&seq, gimple_build_assign (a, NOP_EXPR,
+                                                      unshare_expr (fn)));
+      gimple_seq_add_stmt (&seq, gimple_build_assign (
+                                   b, NOP_EXPR,
+                                   build_fold_addr_expr (targets[k]->decl)));
+      gimple_seq_add_stmt (&seq, gimple_build_cond (EQ_EXPR, a, b, NULL_TREE,
+                                                    NULL_TREE));
+      gimple_stmt_iterator gc = gsi_last_bb (cur);
+      if (gsi_end_p (gc))
+        gsi_insert_seq_after (&gc, seq, GSI_NEW_STMT);
+      else
+        gsi_insert_seq_after (&gc, seq, GSI_CONTINUE_LINKING);
+      fall->flags &= ~EDGE_FALLTHRU;
+      fall->flags |= EDGE_FALSE_VALUE;
+      edge t = make_edge (cur, d, EDGE_TRUE_VALUE);
+      t->probability = profile_probability::even ();
+      fall->probability = t->probability.invert ();
+      if (k + 1 < n)
+        {
+          basic_block c = create_empty_bb (cur);
+          if (current_loops)
+            add_bb_to_loop (c, cur->loop_father);
+          redirect_edge_succ (fall, c);
+          fall = make_single_succ_edge (c, b2, EDGE_FALLTHRU);
+          cur = c;
+        }
+    }
+}
+
+/* Gives the markers of NODE's body the tags of context TAG_BASE (saved
+   into OLD), or back their own (TAG_BASE 0).  */
+void
+retag (cgraph_node *node, unsigned tag_base, vec<unsigned> *old)
+{
+  basic_block bb;
+  unsigned k = 0;
+  FOR_EACH_BB_FN (bb, DECL_STRUCT_FUNCTION (node->decl))
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        gimple *g = gsi_stmt (gsi);
+        if (tag_base)
+          {
+            const pp_tag *t = pp_marker_tag (g);
+            if (!t)
+              continue;
+            old->safe_push (gimple_uid (g));
+            gimple_set_uid (g, tag_base + t->node);
+          }
+        else if (gimple_code (g) == GIMPLE_PREDICT && k < old->length ()
+                 && pp_marker_tag (g))
+          gimple_set_uid (g, (*old)[k++]);
+      }
+}
+
+/* Inlines CALL of ROOT (the current function) with the pristine copy of
+   unit function FN, its markers tagged from TAG_BASE.  */
+bool
+inline_call (cgraph_node *root, gcall *call, unsigned fn, unsigned tag_base)
+{
+  cgraph_edge *e = root->get_edge (call);
+  if (!e || !pristine[fn])
+    return false;
+  e->redirect_callee (pristine[fn]);
+  gimple_call_set_fndecl (call, pristine[fn]->decl);
+  e->inline_failed = CIF_OK;
+  DECL_POSSIBLY_INLINED (pristine[fn]->decl) = true;
+  clone_inlined_nodes (e, true, false, NULL);
+  auto_vec<unsigned> old;
+  retag (pristine[fn], tag_base, &old);
+  optimize_inline_calls (root->decl);
+  retag (pristine[fn], 0, &old);
+  cgraph_edge::rebuild_edges ();
+  cgraph_edge::rebuild_references ();
+  return true;
+}
+
+/* The marker tag base of context C of root F.  */
+unsigned
+ctx_tag_base (const pp_ipa_fn *f, unsigned c)
+{
+  return c == 0 ? f->tag_base : f->ctx[c].tag_base;
+}
+
+/* Realizes root F's chains, depth by depth within the growth bound.  */
+void
+inline_root (pp_ipa_fn *f, unsigned long long bound, unsigned *n_done,
+             unsigned *n_bound, unsigned *n_failed)
+{
+  root_work *r = &roots[f->index];
+  cgraph_node *node = cgraph_node::get (f->decl);
+  f->ctx = XCNEWVEC (pp_ipa_context, r->n_chains + 1);
+  f->n_ctx = 1;
+  f->ctx[0].parent = PP_SG_NONE;
+  f->ctx[0].fn = f->index;
+  f->ctx[0].tag_base = f->tag_base;
+  push_cfun (DECL_STRUCT_FUNCTION (f->decl));
+  for (unsigned depth = 1; depth <= pp_ipps_depth (); depth++)
+    for (unsigned i = 0; i < r->n_chains; i++)
+      {
+        chain *c = &r->chains[i];
+        if (c->depth != depth || c->ctx)
+          continue;
+        unsigned parent = c->parent == (unsigned) -1
+                            ? 0 : r->chains[c->parent].ctx;
+        if (c->parent != (unsigned) -1 && !parent)
+          continue; /* the parent chain was not inlined */
+        const pp_ipa_fn *pf = pp_ipa_fns[f->ctx[parent].fn];
+        const pp_subpath_fn *psub = pf->sub;
+        pp_ipa_fn *callee = pp_ipa_fns[c->fn];
+        if (c->site >= psub->n_sites || callee->refusal || !pristine[c->fn])
+          {
+            ++*n_failed;
+            continue;
+          }
+        if (added_stmts + callee->n_stmts > bound)
+          {
+            ++*n_bound;
+            continue;
+          }
+        unsigned after = psub->cfg->edges[psub->site_edge[c->site]].dst;
+        gcall *call
+          = call_before_marker (ctx_tag_base (f, parent) + after);
+        if (!call)
+          {
+            ++*n_failed;
+            continue;
+          }
+        if (!gimple_call_fndecl (call))
+          {
+            /* Through a pointer: test for every target of the site with
+               a chain here, in chain order, then inline the one of C
+               (the others, when their turn comes, find their direct
+               calls already there).  */
+            auto_vec<cgraph_node *> targets;
+            auto_vec<unsigned> which;
+            for (unsigned j = 0; j < r->n_chains; j++)
+              {
+                chain *o = &r->chains[j];
+                if (o->parent == c->parent && o->site == c->site
+                    && !pp_ipa_fns[o->fn]->refusal && pristine[o->fn]
+                    && pp_call_fits (call, pp_ipa_fns[o->fn]->decl))
+                  {
+                    targets.safe_push (cgraph_node::get (pp_ipa_fns[o->fn]
+                                                           ->decl));
+                    which.safe_push (j);
+                  }
+              }
+            gcall **direct = XNEWVEC (gcall *, targets.length () + 1);
+            if (!targets.is_empty ())
+              {
+                promote (call, targets.address (), targets.length (),
+                         direct);
+                cgraph_edge::rebuild_edges ();
+                cgraph_edge::rebuild_references ();
+              }
+            for (unsigned t = 0; t < targets.length (); t++)
+              {
+                chain *o = &r->chains[which[t]];
+                pp_ipa_fn *g = pp_ipa_fns[o->fn];
+                if (added_stmts + g->n_stmts > bound)
+                  {
+                    ++*n_bound;
+                    continue;
+                  }
+                unsigned tb = pp_new_tags (o->fn, f->n_ctx);
+                if (!inline_call (node, direct[t], o->fn, tb))
+                  {
+                    ++*n_failed;
+                    continue;
+                  }
+                added_stmts += g->n_stmts;
+                o->ctx = f->n_ctx;
+                f->ctx[f->n_ctx].parent = parent;
+                f->ctx[f->n_ctx].site = o->site;
+                f->ctx[f->n_ctx].fn = o->fn;
+                f->ctx[f->n_ctx].tag_base = tb;
+                f->n_ctx++;
+                ++*n_done;
+              }
+            free (direct);
+            if (!c->ctx)
+              ++*n_failed; /* its target does not fit the call */
+            continue;
+          }
+        unsigned tb = pp_new_tags (c->fn, f->n_ctx);
+        if (!inline_call (node, call, c->fn, tb))
+          {
+            ++*n_failed;
+            continue;
+          }
+        added_stmts += callee->n_stmts;
+        c->ctx = f->n_ctx;
+        f->ctx[f->n_ctx].parent = parent;
+        f->ctx[f->n_ctx].site = c->site;
+        f->ctx[f->n_ctx].fn = c->fn;
+        f->ctx[f->n_ctx].tag_base = tb;
+        f->n_ctx++;
+        ++*n_done;
+      }
+  pop_cfun ();
+}
+
+} // namespace
+
+bool
+pp_read_ips (const char *file)
+{
+  pp_error err;
+  if (pp_ips_read (file, &ips, &err) != PP_OK)
+    {
+      error ("pathprof: %s", err.message);
+      return false;
+    }
+  return true;
+}
+
+unsigned
+pp_ipps_depth (void)
+{
+  return ips ? ips->depth : 0;
+}
+
+void
+pp_ipps_growth (unsigned long long *unit, unsigned long long *added)
+{
+  *unit = unit_stmts;
+  *added = added_stmts;
+}
+
+void
+pp_ipps_inline (void)
+{
+  roots = XCNEWVEC (root_work, pp_n_ipa_fns + 1);
+  pristine = XCNEWVEC (cgraph_node *, pp_n_ipa_fns + 1);
+  for (unsigned i = 0; i < pp_n_ipa_fns; i++)
+    unit_stmts += pp_ipa_fns[i]->n_stmts;
+  match_functions ();
+
+  /* The segments of the listed roots, and their chains.  */
+  for (size_t j = 0; j < ips->n_segs; j++)
+    {
+      const pp_ips_seg *s = &ips->segs[j];
+      long root = unit_of[s->seg.root];
+      if (root < 0)
+        continue; /* a root of another unit, or stale */
+      const char *why;
+      if (!add_segment (&s->seg, s->line, &why))
+        warning_at (DECL_SOURCE_LOCATION (pp_ipa_fns[root]->decl), 0,
+                    "pathprof: %qD: the segment at %s:%u cannot be used: "
+                    "%s",
+                    pp_ipa_fns[root]->decl, pp_opts.ipps_file, s->line,
+                    why);
+    }
+
+  /* Pristine copies of every callee, before any body changes.  */
+  for (unsigned i = 0; i < pp_n_ipa_fns; i++)
+    for (unsigned c = 0; c < roots[i].n_chains; c++)
+      {
+        unsigned fn = roots[i].chains[c].fn;
+        if (pristine[fn] || pp_ipa_fns[fn]->refusal)
+          continue;
+        cgraph_node *n = cgraph_node::get (pp_ipa_fns[fn]->decl);
+        pristine[fn] = n->create_version_clone_with_body (vNULL, NULL, NULL,
+                                                          NULL, NULL,
+                                                          "pathprof_copy");
+      }
+
+  unsigned long long bound = unit_stmts * pp_opts.ipps_growth / 100;
+  unsigned n_done = 0, n_bound = 0, n_failed = 0;
+  for (unsigned i = 0; i < pp_n_ipa_fns; i++)
+    if (pp_ipa_fns[i]->listed)
+      inline_root (pp_ipa_fns[i], bound, &n_done, &n_bound, &n_failed);
+
+  for (unsigned i = 0; i < pp_n_ipa_fns; i++)
+    if (pristine[i])
+      pristine[i]->remove ();
+  if (n_bound)
+    warning (0, "pathprof: %u call chains of %qs are not inlined: they "
+             "would make the inlined code exceed %wu%% of the unit%'s %wu "
+             "statements (%<-fplugin-arg-pathprof-ipps-growth%>); their "
+             "segments are not interesting",
+             n_bound, pp_opts.ipps_file,
+             (unsigned HOST_WIDE_INT) pp_opts.ipps_growth,
+             (unsigned HOST_WIDE_INT) unit_stmts);
+  if (n_failed)
+    warning (0, "pathprof: %u call chains of %qs cannot be inlined (the "
+             "call or the callee changed, or a call through a pointer "
+             "does not fit the callee); their segments are not "
+             "interesting",
+             n_failed, pp_opts.ipps_file);
+  if (pp_opts.verbose)
+    inform (UNKNOWN_LOCATION,
+            "pathprof: inlined %u call chains: %wu statements added to "
+            "the unit%'s %wu (%wu per mille, at most %wu%%)",
+            n_done, (unsigned HOST_WIDE_INT) added_stmts,
+            (unsigned HOST_WIDE_INT) unit_stmts,
+            (unsigned HOST_WIDE_INT) (unit_stmts ? 1000 * added_stmts
+                                                     / unit_stmts
+                                                 : 0),
+            (unsigned HOST_WIDE_INT) pp_opts.ipps_growth);
+}
+
+void
+pp_ipps_segments (const pp_ipa_fn *f, pp_segment **segs, unsigned **lines,
+                  unsigned *n)
+{
+  root_work *r = roots ? &roots[f->index] : NULL;
+  *n = r ? r->n_segs : 0;
+  *segs = XCNEWVEC (pp_segment, *n + 1);
+  *lines = XCNEWVEC (unsigned, *n + 1);
+  for (unsigned i = 0; i < *n; i++)
+    {
+      pp_error err;
+      if (pp_segment_copy (&(*segs)[i], &r->segs[i], &err) != PP_OK)
+        gcc_unreachable (); /* XNEW aborts first when out of memory */
+      (*lines)[i] = r->lines[i];
+    }
+}
+
+void
+pp_ipps_free_segments (pp_segment *segs, unsigned *lines, unsigned n)
+{
+  for (unsigned i = 0; i < n; i++)
+    pp_segment_clear (&segs[i]);
+  free (segs);
+  free (lines);
+}
+
+void
+pp_ipps_release (void)
+{
+  for (unsigned i = 0; roots && i < pp_n_ipa_fns; i++)
+    {
+      for (unsigned s = 0; s < roots[i].n_segs; s++)
+        pp_segment_clear (&roots[i].segs[s]);
+      free (roots[i].segs);
+      free (roots[i].lines);
+      free (roots[i].chains);
+    }
+  free (roots);
+  free (pristine);
+  free (unit_of);
+  pp_ips_free (ips);
+  ips = NULL;
+  roots = NULL;
+  pristine = NULL;
+  unit_of = NULL;
+  unit_stmts = added_stmts = 0;
+}
