@@ -246,6 +246,16 @@ check: check-e2e
 check-e2e: all
 	sh tests/e2e/run.sh $(B)
 
+# --- inter-procedural (IPPP) ---
+# Trace builds, pathprof ips, IPPP and Ball-Larus-over-supergraph builds
+# against an independent oracle (tests/ippp/run.sh: test programs, zlib's
+# minigzip when its Debian sources can be had, the plugin's test cases;
+# about a minute).
+.PHONY: check-ippp
+check: check-ippp
+check-ippp: all
+	sh tests/ippp/run.sh $(B)
+
 # --- realprog ---
 # Real programs from Debian source packages (scripts/debian; the sources
 # are fetched with apt-get source into build/debian/src, and missing build

@@ -60,6 +60,8 @@ struct root_work
 {
   pp_segment *segs;
   unsigned *lines;
+  unsigned **seg_chains;     /* per segment: the chains it runs through */
+  unsigned *n_seg_chains;
   unsigned n_segs, cap_segs;
   chain *chains;
   unsigned n_chains, cap_chains;
@@ -132,8 +134,12 @@ add_segment (const pp_segment *seg, unsigned line, const char **why)
   /* Its chains: the start context, then a chain at every '('.  */
   root_work *r = &roots[s.root];
   unsigned cur = (unsigned) -1, depth = 0;
+  auto_vec<unsigned> used;
   for (unsigned i = 0; i < s.n_start; i++)
-    cur = chain_of (r, cur, s.start[i].site, s.start[i].fn, ++depth);
+    {
+      cur = chain_of (r, cur, s.start[i].site, s.start[i].fn, ++depth);
+      used.safe_push (cur);
+    }
   auto_vec<unsigned> stack;
   long prev_site = -1;
   for (unsigned t = 0; t < s.n_tokens && ok; t++)
@@ -162,6 +168,7 @@ add_segment (const pp_segment *seg, unsigned line, const char **why)
                   }
                 stack.safe_push (cur);
                 cur = chain_of (r, cur, (unsigned) prev_site, k->fn, ++depth);
+                used.safe_push (cur);
               }
             prev_site = shape.ends_at_exit ? -1 : f->edge_site[shape.end_edge];
           }
@@ -184,8 +191,15 @@ add_segment (const pp_segment *seg, unsigned line, const char **why)
       r->cap_segs = r->cap_segs ? 2 * r->cap_segs : 16;
       r->segs = XRESIZEVEC (pp_segment, r->segs, r->cap_segs);
       r->lines = XRESIZEVEC (unsigned, r->lines, r->cap_segs);
+      r->seg_chains = XRESIZEVEC (unsigned *, r->seg_chains, r->cap_segs);
+      r->n_seg_chains = XRESIZEVEC (unsigned, r->n_seg_chains, r->cap_segs);
     }
   r->segs[r->n_segs] = s;
+  r->seg_chains[r->n_segs] = XNEWVEC (unsigned, used.length () + 1);
+  if (!used.is_empty ())
+    memcpy (r->seg_chains[r->n_segs], used.address (),
+            used.length () * sizeof (unsigned));
+  r->n_seg_chains[r->n_segs] = used.length ();
   r->lines[r->n_segs++] = line;
   return true;
 }
@@ -606,18 +620,29 @@ pp_ipps_inline (void)
 
 void
 pp_ipps_segments (const pp_ipa_fn *f, pp_segment **segs, unsigned **lines,
-                  unsigned *n)
+                  unsigned *n, unsigned *n_not_inlined)
 {
   root_work *r = roots ? &roots[f->index] : NULL;
-  *n = r ? r->n_segs : 0;
-  *segs = XCNEWVEC (pp_segment, *n + 1);
-  *lines = XCNEWVEC (unsigned, *n + 1);
-  for (unsigned i = 0; i < *n; i++)
+  unsigned all = r ? r->n_segs : 0;
+  *n = *n_not_inlined = 0;
+  *segs = XCNEWVEC (pp_segment, all + 1);
+  *lines = XCNEWVEC (unsigned, all + 1);
+  for (unsigned i = 0; i < all; i++)
     {
+      /* A segment through a chain the growth bound left out is no path
+         of this supergraph: it is not interesting (reported once).  */
+      bool inlined = true;
+      for (unsigned c = 0; c < r->n_seg_chains[i]; c++)
+        inlined &= r->chains[r->seg_chains[i][c]].ctx != 0;
+      if (!inlined)
+        {
+          ++*n_not_inlined;
+          continue;
+        }
       pp_error err;
-      if (pp_segment_copy (&(*segs)[i], &r->segs[i], &err) != PP_OK)
+      if (pp_segment_copy (&(*segs)[*n], &r->segs[i], &err) != PP_OK)
         gcc_unreachable (); /* XNEW aborts first when out of memory */
-      (*lines)[i] = r->lines[i];
+      (*lines)[(*n)++] = r->lines[i];
     }
 }
 
@@ -636,7 +661,12 @@ pp_ipps_release (void)
   for (unsigned i = 0; roots && i < pp_n_ipa_fns; i++)
     {
       for (unsigned s = 0; s < roots[i].n_segs; s++)
-        pp_segment_clear (&roots[i].segs[s]);
+        {
+          pp_segment_clear (&roots[i].segs[s]);
+          free (roots[i].seg_chains[s]);
+        }
+      free (roots[i].seg_chains);
+      free (roots[i].n_seg_chains);
       free (roots[i].segs);
       free (roots[i].lines);
       free (roots[i].chains);

@@ -222,8 +222,13 @@ build_subpaths (void)
     }
 }
 
-/* The block-trace functions of the test harness (trace.cc's, with the
-   callee's address to match calls to entries).  */
+/* The block-trace functions of the test harness (tests/ippp/blocktrace.c;
+   trace.cc's, with the function's source, and the addresses that match
+   calls to entries):
+     uint64_t __pathprof_trace_fn (name, source, self)   on entry
+     void __pathprof_trace_node (invocation, node)      a subpath node
+     void __pathprof_trace_site (invocation, site, callee)  before a call
+                                                        site  */
 tree trace_fn_decl, trace_node_decl, trace_site_decl;
 
 tree
@@ -246,7 +251,7 @@ build_trace_decls (void)
   tree cstr = build_pointer_type (
     build_qualified_type (char_type_node, TYPE_QUAL_CONST));
   trace_fn_decl = harness_fn ("__pathprof_trace_fn", uint64_type_node, cstr,
-                              const_ptr_type_node, NULL_TREE);
+                              cstr, const_ptr_type_node);
   trace_node_decl = harness_fn ("__pathprof_trace_node", void_type_node,
                                 uint64_type_node, uint32_type_node, NULL_TREE);
   trace_site_decl = harness_fn ("__pathprof_trace_site", void_type_node,
@@ -338,8 +343,9 @@ insert_markers (pp_ipa_fn *f)
     {
       /* On the entry edge: a new block if the first one is a loop
          header (a block without markers, which is fine).  */
-      tree str = build_string_literal (strlen (f->name) + 1, f->name);
-      gcall *enter = gimple_build_call (trace_fn_decl, 2, str,
+      tree name = build_string_literal (strlen (f->name) + 1, f->name);
+      tree source = build_string_literal (strlen (f->source) + 1, f->source);
+      gcall *enter = gimple_build_call (trace_fn_decl, 3, name, source,
                                         build_fold_addr_expr (f->decl));
       gimple_call_set_lhs (enter, inv);
       gsi_insert_on_edge_immediate (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN

@@ -18,7 +18,7 @@ int plugin_is_GPL_compatible;
 
 pp_options pp_opts = { 2500, 700, NULL, false, true, false,
                        NULL, false, 2500, PP_STALE_WARN,
-                       false, NULL, false, 100 };
+                       false, NULL, false, 500 };
 const char *pp_gcc_version = "";
 
 extern vec<tree, va_gc> *pp_gc_trees;
@@ -62,7 +62,7 @@ const char help_text[] =
   "  ipps-mode=ppp|bl   number the supergraphs with PPP (default), or with\n"
   "                     Ball-Larus, counting every segment (same inlining)\n"
   "  ipps-growth=N      inline at most N percent of the unit's statements\n"
-  "                     (default 100)\n"
+  "                     (default 500)\n"
   "  trace              testing aid: also call __pathprof_trace_enter and\n"
   "                     __pathprof_trace, which the test harness defines,\n"
   "                     on every function entry and block (with wpp or\n"

@@ -254,10 +254,13 @@ void pp_ipps_inline (void);
 /* The IPS file's depth; the unit's statements and those inlining added.  */
 unsigned pp_ipps_depth (void);
 void pp_ipps_growth (unsigned long long *unit, unsigned long long *added);
-/* The interesting segments of root F, in its supergraph's function
-   indices (the unit's table); the IPS file's line of each.  */
+/* The interesting segments of root F whose call chains were inlined, in
+   its supergraph's function indices (the unit's table), and the IPS
+   file's line of each; *N_NOT_INLINED: those that run through a chain
+   the growth bound or a failure left out.  */
 void pp_ipps_segments (const pp_ipa_fn *f, pp_segment **segs,
-                       unsigned **lines, unsigned *n);
+                       unsigned **lines, unsigned *n,
+                       unsigned *n_not_inlined);
 void pp_ipps_free_segments (pp_segment *segs, unsigned *lines, unsigned n);
 /* Frees inline.cc's state (end of the unit).  */
 void pp_ipps_release (void);

@@ -354,6 +354,12 @@ map_records (const pp_ipa_fn *f, const pp_supergraph *sg,
   return buf;
 }
 
+int
+cmp_mpz (const void *a, const void *b)
+{
+  return mpz_cmp (*(const mpz_t *) a, *(const mpz_t *) b);
+}
+
 /* The interesting segments of F as concrete Ball-Larus ids of DAG (the
    final numbering); with MARK, first only marks the nodes of their paths
    no_split (before path splitting).  Returns the number of ids.  */
@@ -363,8 +369,9 @@ interesting_ids (const pp_ipa_fn *f, const pp_supergraph *sg, pp_cfg *cfg,
                  mpz_t **ids_out)
 {
   pp_segment *segs;
-  unsigned *lines, n;
-  pp_ipps_segments (f, &segs, &lines, &n);
+  unsigned *lines, n, n_not_inlined, n_bad = 0, first_bad = 0;
+  char first_why[PP_ERROR_MESSAGE_SIZE];
+  pp_ipps_segments (f, &segs, &lines, &n, &n_not_inlined);
   mpz_t *ids = mark ? NULL : XNEWVEC (mpz_t, n + 1);
   unsigned n_ids = 0;
   for (unsigned i = 0; i < n; i++)
@@ -374,13 +381,11 @@ interesting_ids (const pp_ipa_fn *f, const pp_supergraph *sg, pp_cfg *cfg,
       pp_error err;
       if (pp_sg_encode (sg, dag, &segs[i], &edges, &len, &err) != PP_OK)
         {
-          /* Reported once, before splitting.  */
-          if (mark && pp_opts.stale != PP_STALE_IGNORE)
-            warning_at (DECL_SOURCE_LOCATION (f->decl), 0,
-                        "pathprof: %qD: the segment at %s:%u is not a path "
-                        "of the compiled supergraph (%s); it is not counted "
-                        "as interesting",
-                        f->decl, pp_opts.ipps_file, lines[i], err.message);
+          if (!n_bad++)
+            {
+              first_bad = lines[i];
+              snprintf (first_why, sizeof first_why, "%s", err.message);
+            }
           continue;
         }
       if (mark)
@@ -396,25 +401,35 @@ interesting_ids (const pp_ipa_fn *f, const pp_supergraph *sg, pp_cfg *cfg,
         }
       free (edges);
     }
+  /* Reported once, before splitting: segments the compiled supergraph
+     does not have (GCC removed or merged what they run through).  */
+  if (mark && n_bad && pp_opts.stale != PP_STALE_IGNORE)
+    warning_at (DECL_SOURCE_LOCATION (f->decl), 0,
+                "pathprof: %qD: %u interesting segments (the first at "
+                "%s:%u: %s) are not paths of the compiled supergraph; "
+                "they are not counted as interesting",
+                f->decl, n_bad, pp_opts.ipps_file, first_bad, first_why);
+  if (mark && n_not_inlined && pp_opts.verbose)
+    inform (DECL_SOURCE_LOCATION (f->decl),
+            "pathprof: %qD: %u interesting segments run through call "
+            "chains that are not inlined",
+            f->decl, n_not_inlined);
   pp_ipps_free_segments (segs, lines, n);
   /* Distinct segments run distinct concrete paths; a copy of the file
      edited by hand might still list one twice.  */
   unsigned m = 0;
+  if (n_ids)
+    qsort (ids, n_ids, sizeof *ids, cmp_mpz);
   for (unsigned i = 0; i < n_ids; i++)
-    {
-      bool dup = false;
-      for (unsigned j = 0; j < m && !dup; j++)
-        dup = mpz_cmp (ids[i], ids[j]) == 0;
-      if (dup)
+    if (m && mpz_cmp (ids[i], ids[m - 1]) == 0)
+      mpz_clear (ids[i]);
+    else if (m != i)
+      {
+        mpz_swap (ids[m++], ids[i]);
         mpz_clear (ids[i]);
-      else if (m != i)
-        {
-          mpz_swap (ids[m++], ids[i]);
-          mpz_clear (ids[i]);
-        }
-      else
-        m++;
-    }
+      }
+    else
+      m++;
   if (ids_out)
     *ids_out = ids;
   return m;

@@ -1,0 +1,316 @@
+#!/bin/sh
+# Inter-procedural residual path profiling, end to end, against an
+# independent oracle (make check-ippp).
+#
+#   sh tests/ippp/run.sh BUILD_DIR ["SECTION..."]
+#
+# SECTION: cases, zlib, robust (default all three).  For each program of
+# cases/ and (when the Debian sources can be had) zlib's minigzip from
+# scripts/debian:
+#   1. a plain build gives the expected output of every run;
+#   2. a trace build (-fplugin-arg-pathprof-wpp) with the block trace of
+#      blocktrace.c (-fplugin-arg-pathprof-trace) runs the "test" inputs:
+#      whole-program path traces and block traces;
+#   3. `pathprof ips -k K` turns the traces into the IPS file;
+#   4. an IPPP build (-fplugin-arg-pathprof-ipps=FILE, with the block
+#      trace) runs the "field" inputs: its profile and block traces;
+#   5. oracle.py rebuilds every segment of both from the block traces
+#      alone and checks the profile, `pathprof residual` and the IPS file
+#      against them exactly; the programs' outputs must be the plain
+#      build's;
+#   6. the same with -fplugin-arg-pathprof-ipps-mode=bl (Ball-Larus over
+#      the same supergraphs: every field segment counted).
+# Ends with the line "N passed, M failed".
+set -u
+B=$(cd "${1:?usage: run.sh BUILD_DIR [\"SECTION...\"]}" && pwd -P)
+SECTIONS=${2:-cases zlib robust}
+want () { case " $SECTIONS " in *" $1 "*) return 0 ;; esac; return 1; }
+T=$(cd "$(dirname "$0")" && pwd -P)
+TOP=$(cd "$T/../.." && pwd -P)
+PL=$B/pathprof.so
+PP=$B/pathprof
+W=$(mktemp -d "${TMPDIR:-/tmp}/pathprof-ippp.XXXXXX")
+# PATHPROF_IPPP_KEEP=1 keeps the work directory (printed) for inspection.
+if [ -n "${PATHPROF_IPPP_KEEP:-}" ]; then echo "work directory: $W"; else trap 'rm -rf "$W"' EXIT; fi
+pass=0
+fail=0
+ok () { pass=$((pass + 1)); echo "PASS: $1"; [ -n "${2:-}" ] && sed 's/^/  /' "$2"; }
+ko () { fail=$((fail + 1)); echo "FAIL: $1"; [ -n "${2:-}" ] && sed 's/^/  | /' "$2" | tail -30; }
+
+gcc -O2 -c "$T/blocktrace.c" -o "$W/blocktrace.o" || exit 1
+LIBS="$W/blocktrace.o -L$B -lpathprof"
+
+# Runs the inputs of file $1 (one argument list per line) with $2 (a
+# program), appending the outputs to $3.
+runs () {
+  while IFS= read -r args; do
+    # shellcheck disable=SC2086
+    $2 $args >> "$3" 2>&1 || echo "exit $?" >> "$3"
+  done < "$1"
+}
+
+# case NAME SOURCE OPT DEPTH TESTS FIELD: steps 1-6 for one program.
+check_case () {
+  name=$1 src=$2 opt=$3 k=$4 tests=$5 field=$6
+  d=$W/$(echo "$name" | tr -c 'A-Za-z0-9\n' _)
+  mkdir -p "$d/plain" "$d/wpp" "$d/ippp" "$d/bl" "$d/tr-test" "$d/tr-field" \
+    "$d/tr-bl" "$d/ppt"
+  cp "$src" "$d/prog.c"
+  cd "$d" || return
+  gcc $opt prog.c -o plain/prog && runs "$tests" plain/prog plain/test.out \
+    && runs "$field" plain/prog plain/field.out || { ko "$name: plain build"; return; }
+  # 2-3.
+  if ! gcc $opt -fplugin="$PL" -fplugin-arg-pathprof-wpp \
+       -fplugin-arg-pathprof-trace -c prog.c -o wpp/prog.o > wpp/cc.log 2>&1 \
+     || ! gcc wpp/prog.o $LIBS -o wpp/prog >> wpp/cc.log 2>&1; then
+    ko "$name: trace build" wpp/cc.log
+    return
+  fi
+  PATHPROF_TRACE_DIR=$d/ppt PPT_TRACE_DIR=$d/tr-test runs "$tests" wpp/prog \
+    wpp/test.out
+  if ! cmp -s wpp/test.out plain/test.out; then
+    ko "$name: the trace build behaves as the plain one" wpp/test.out
+    return
+  fi
+  if ! "$PP" ips -k "$k" -o ips.txt ppt > ips.log 2>&1; then
+    ko "$name: pathprof ips" ips.log
+    return
+  fi
+  # 4-5, then 6.
+  for mode in ppp bl; do
+    o=ippp tr=tr-field
+    [ $mode = bl ] && o=bl tr=tr-bl
+    if ! gcc $opt -fplugin="$PL" -fplugin-arg-pathprof-ipps=ips.txt \
+         -fplugin-arg-pathprof-ipps-mode=$mode -fplugin-arg-pathprof-trace \
+         -c prog.c -o $o/prog.o > $o/cc.log 2>&1 \
+       || ! gcc $o/prog.o $LIBS -o $o/prog >> $o/cc.log 2>&1 \
+       || [ -s $o/cc.log ]; then
+      ko "$name ($mode): IPPP build, silently" $o/cc.log
+      continue
+    fi
+    PATHPROF_FILE=$d/$o/field.ppd PPT_TRACE_DIR=$d/$tr runs "$field" $o/prog \
+      $o/field.out
+    if ! cmp -s $o/field.out plain/field.out; then
+      ko "$name ($mode): the IPPP build behaves as the plain one" $o/field.out
+      continue
+    fi
+    bl=
+    [ $mode = bl ] && bl=--bl
+    if python3 "$T/oracle.py" $bl "$PP" ips.txt tr-test $tr $o/field.ppd \
+         $o/prog.ppno > $o/oracle.txt 2>&1; then
+      ok "$name ($mode)" $o/oracle.txt
+    else
+      ko "$name ($mode)" $o/oracle.txt
+    fi
+  done
+}
+
+cat > "$W/calls.test" <<'EOF'
+1 5
+2 4
+EOF
+cat > "$W/calls.field" <<'EOF'
+3 9
+6 7
+1 12
+2 4
+EOF
+cat > "$W/interp.test" <<'EOF'
+3 4 + 2 *
+5 dup sq r3 neg
+EOF
+cat > "$W/interp.field" <<'EOF'
+7 2 swap - 3 r4 dup + + + +
+1 2 3 4 5 6 * * sq neg -
+2 r5 sq
+EOF
+
+want cases && for opt in -O0 -O2; do
+  check_case "calls.c $opt" "$T/cases/calls.c" "$opt" 1 "$W/calls.test" \
+    "$W/calls.field"
+  check_case "interp.c $opt" "$T/cases/interp.c" "$opt" 1 "$W/interp.test" \
+    "$W/interp.field"
+done
+if want cases; then
+  check_case "interp.c -O2 -k 2" "$T/cases/interp.c" -O2 2 \
+    "$W/interp.test" "$W/interp.field"
+  check_case "calls.c -O3 -flto -k 3" "$T/cases/calls.c" "-O3 -flto" 3 \
+    "$W/calls.test" "$W/calls.field"
+fi
+
+# The real program: zlib's minigzip, built by its own build system
+# (scripts/debian/program.sh), on small inputs (block traces are ~10 lines
+# per byte compressed).  The oracle reads the notes of the objects linked
+# into minigzip: minigzip.o and libz.a's.
+zlib_runs () { # PROGRAM DIR test|field (the program's name is PROG)
+  zlib_runs1 "$@" 2>&1 | sed "s|$1|PROG|g"
+}
+zlib_runs1 () {
+  z=$1 o=$2
+  if [ "$3" = test ]; then
+    for l in -1 -6; do
+      "$z" -c $l < "$SRC/zlib.3" > "$o/t$l.gz"
+      "$z" -d -c < "$o/t$l.gz" | md5sum
+    done
+  else
+    cat "$SRC/adler32.c" "$SRC/zutil.h" "$SRC/ChangeLog" | head -c 30000 \
+      > "$o/in"
+    for l in -1 -9 -h -r -f; do
+      "$z" -c $l < "$o/in" > "$o/f$l.gz"
+      "$z" -d -c < "$o/f$l.gz" | md5sum
+    done
+    head -c 3000 "$o/f-9.gz" | "$z" -d -c 2> "$o/trunc.err" | md5sum
+    cat "$o/trunc.err"
+    "$z" -d -c < "$SRC/zlib.3"
+    echo "exit $?"
+  fi
+}
+
+check_zlib () {
+  k=$1
+  d=$W/zlib-k$k
+  mkdir -p "$d/ppt"
+  gcc -O2 -fPIC -c "$T/blocktrace.c" -o "$d/blocktrace.o" || return
+  zl () { # BUILD-NAME PLUGIN-ARGS...
+    zo=$d/$1
+    shift
+    CFLAGS="-O2 $*" LIBS="$d/blocktrace.o -L$B -lpathprof" \
+      sh "$TOP/scripts/debian/program.sh" zlib build "$zo" > "$zo.log" 2>&1 \
+      && ! grep "pathprof" "$zo.log" | grep -v "^/\|^gcc\|^[^ ]*cc-libs " \
+           | grep . >> "$zo.log"
+  }
+  if ! SRC=$(sh "$TOP/scripts/debian/program.sh" zlib source 2> /dev/null); then
+    echo "SKIP: zlib: no Debian sources (scripts/debian/README)"
+    return
+  fi
+  zl plain || { ko "zlib: plain build" "$d/plain.log"; return; }
+  mkdir -p "$d/out-plain"
+  zlib_runs "$d/plain/minigzip" "$d/out-plain" test > "$d/plain.test" 2>&1
+  zlib_runs "$d/plain/minigzip" "$d/out-plain" field > "$d/plain.field" 2>&1
+  P="-fplugin=$PL -fplugin-arg-pathprof-trace"
+  zl wpp $P -fplugin-arg-pathprof-wpp || { ko "zlib: trace build" \
+    "$d/wpp.log"; return; }
+  mkdir -p "$d/out-wpp" "$d/tr-test"
+  PATHPROF_TRACE_DIR=$d/ppt PPT_TRACE_DIR=$d/tr-test \
+    zlib_runs "$d/wpp/minigzip" "$d/out-wpp" test > "$d/wpp.test" 2>&1
+  cmp -s "$d/wpp.test" "$d/plain.test" || { ko "zlib: the trace build \
+behaves as the plain one" "$d/wpp.test"; return; }
+  "$PP" ips -k "$k" -o "$d/ips.txt" "$d/ppt" > "$d/ips.log" 2>&1 \
+    || { ko "zlib: pathprof ips" "$d/ips.log"; return; }
+  for mode in ppp bl; do
+    bl=
+    [ $mode = bl ] && bl=--bl
+    # The shared library's objects (objs/*.o, -fPIC) are other
+    # compilations, with other call sites (their global functions may be
+    # interposed: never inlined): the tests, which ran the static ones,
+    # are stale there.  stale=ignore, and no stale function elsewhere.
+    zl $mode $P -fplugin-arg-pathprof-ipps="$d/ips.txt" \
+      -fplugin-arg-pathprof-ipps-mode=$mode -fplugin-arg-pathprof-stale=ignore \
+      -fplugin-arg-pathprof-ipps-growth=10000 \
+      && ! grep -l '^  stale' "$d/$mode"/*.ppno >> "$d/$mode.log" \
+      || { ko "zlib -k $k ($mode): IPPP build, silently" "$d/$mode.log"; continue; }
+    mkdir -p "$d/out-$mode" "$d/tr-$mode"
+    PATHPROF_FILE=$d/$mode.ppd PPT_TRACE_DIR=$d/tr-$mode \
+      zlib_runs "$d/$mode/minigzip" "$d/out-$mode" field > "$d/$mode.field" 2>&1
+    cmp -s "$d/$mode.field" "$d/plain.field" || { ko "zlib -k $k ($mode): \
+the IPPP build behaves as the plain one" "$d/$mode.field"; continue; }
+    notes="$d/$mode/minigzip.ppno"
+    for m in $(ar t "$d/$mode/libz.a"); do
+      notes="$notes $d/$mode/${m%.o}.ppno"
+    done
+    # shellcheck disable=SC2086
+    if python3 "$T/oracle.py" $bl "$PP" "$d/ips.txt" "$d/tr-test" \
+         "$d/tr-$mode" "$d/$mode.ppd" $notes > "$d/$mode.oracle" 2>&1; then
+      ok "zlib minigzip -O2 -k $k ($mode)" "$d/$mode.oracle"
+    else
+      ko "zlib minigzip -O2 -k $k ($mode)" "$d/$mode.oracle"
+    fi
+  done
+}
+want zlib && check_zlib 1
+
+# 7. Robustness: every program of the plugin's tests (setjmp, exceptions,
+# nested functions, computed goto, OpenMP, threads, tail calls...) in a
+# trace build, then an IPPP build (both modes) from its own traces:
+# built without an internal compiler error or any diagnostic but the
+# warnings about the functions not instrumented, same output and exit
+# status as the plain build.  The field run is the test run, so a
+# deterministic program has no untested segment.
+robust () {
+  name=$1 src=$2 opt=$3 k=$4
+  d=$W/r$(echo "$name" | tr -c 'A-Za-z0-9\n' _)
+  mkdir -p "$d/ppt" && cd "$d" || return
+  cc=gcc
+  case $src in *.cc) cc=g++ ;; esac
+  extra=$(sed -n '1,3s/.*flags: \([^*]*\).*/\1/p' "$src" \
+    | sed 's/-fplugin-arg-[^ ]*//g')
+  lib="-L$B -lpathprof"
+  case $extra in *fopenmp*) lib="$lib -pthread" ;; esac
+  case $src in *threads.c) extra="$extra -pthread" ;; esac
+  $cc $opt $extra -w "$src" -o plain $lib > cc.log 2>&1 || {
+    ko "$name: plain build" cc.log; return; }
+  (ulimit -s 8192; OMP_NUM_THREADS=2 ./plain > plain.out 2>&1; echo "exit $?" >> plain.out)
+  for build in "wpp -fplugin-arg-pathprof-wpp" \
+               "ppp -fplugin-arg-pathprof-ipps=ips.txt" \
+               "bl -fplugin-arg-pathprof-ipps=ips.txt -fplugin-arg-pathprof-ipps-mode=bl"; do
+    set -- $build
+    b=$1
+    shift
+    if ! $cc $opt $extra -fplugin="$PL" "$@" -c "$src" -o $b.o > $b.log 2>&1 \
+       || ! $cc $opt $extra $b.o $lib -o $b >> $b.log 2>&1 \
+       || grep -v "warning: pathprof: .* is not instrumented: \\| | " $b.log \
+          > /dev/null; then
+      ko "$name ($b): builds, warning only of what it skips" $b.log
+      return
+    fi
+    (ulimit -s 8192; OMP_NUM_THREADS=2 PATHPROF_TRACE_DIR=$d/ppt \
+      PATHPROF_FILE=$d/$b.ppd ./$b > $b.out 2>&1; echo "exit $?" >> $b.out)
+    if ! cmp -s $b.out plain.out; then
+      ko "$name ($b): behaves as the plain build" $b.out
+      return
+    fi
+    if [ $b = wpp ] && ! "$PP" ips -k "$k" -o ips.txt ppt > ips.log 2>&1; then
+      ko "$name: pathprof ips" ips.log
+      return
+    fi
+  done
+  "$PP" residual --json ppp.ppd > res.json 2> res.log || {
+    ko "$name: pathprof residual" res.log; return; }
+  u=$(python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))["summary"]
+print("%d of %d segments untested" % (s["untested_paths"], s["executed_paths"]))' res.json)
+  case $name in
+    omp*|threads*) ok "$name: $u" ;;
+    *) case $u in 0\ of*) ok "$name: $u" ;; *) echo "$u" > u.txt; ko "$name: no untested segment" u.txt ;; esac ;;
+  esac
+}
+want robust && for src in "$TOP"/plugin/tests/cases/*.c "$TOP"/plugin/tests/cases/*.cc; do
+  # tail.c needs its tail call kept: only cases/tail.c below.
+  case $src in */tail.c) continue ;; esac
+  for opt in -O0 -O2; do
+    robust "$(basename "$src") $opt" "$src" "$opt" 2
+  done
+done
+
+# 8. An IPPP build keeps a tail call (a trace build does not: the tests
+# run with N = 10), with the recursive call inlined at depth 2.
+if want robust; then
+  mkdir -p "$W/tail/ppt" && cd "$W/tail" || exit 1
+  gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-wpp -c "$T/cases/tail.c" -o w.o \
+    && gcc w.o -L"$B" -lpathprof -o w && PATHPROF_TRACE_DIR=ppt ./w 10 \
+    > /dev/null && "$PP" ips -k 2 -o ips.txt ppt || ko "tail.c: IPS file"
+  for mode in ppp bl; do
+    if gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-ipps=ips.txt \
+         -fplugin-arg-pathprof-ipps-mode=$mode -c "$T/cases/tail.c" -o i.o \
+       && grep -q '^  context 1 0 0 "count"' i.ppno \
+       && gcc i.o -L"$B" -lpathprof -o i \
+       && [ "$( (ulimit -s 8192; PATHPROF_FILE=$mode.ppd ./i) 2>&1)" = 25000000 ]; then
+      ok "tail.c -O2 ($mode): the tail call stays one"
+    else
+      ko "tail.c -O2 ($mode): the tail call stays one"
+    fi
+  done
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
