@@ -24,7 +24,12 @@
  *     frame was left by longjmp and restarts at a setjmp receiver), or a
  *     frame popped by RESUME (an exception, a longjmp), abandons the
  *     segments it was part of: as with path counts, a segment in flight
- *     when control leaves it is not counted.
+ *     when control leaves it is not counted;
+ *   - when a thread's trace ends (the process exited in the middle of
+ *     calls), a segment in flight is counted with its rest if that is
+ *     fixed: from the call its innermost frame did not return from, one
+ *     way on to the segment's end that calls nothing (an IPPP build
+ *     counts such a segment when it enters a finish node).
  *
  * The result is the set of segments with their execution counts, the
  * functions identified by (name, source, checksum) as in the profiles.
@@ -719,6 +724,114 @@ on_event (void *arg, uint32_t thread, unsigned kind, uint64_t value)
     }
 }
 
+/* Whether frame F lies in the supergraph of the root frame R.  */
+static int
+in_supergraph (const struct frame *f, unsigned r)
+{
+  for (unsigned k = 0; k < f->n_roots; k++)
+    if (f->roots[k].frame == r)
+      return 1;
+  return 0;
+}
+
+struct walk
+{
+  unsigned *v;
+  size_t n, cap;
+};
+
+/* Appends to B the subpath of F whose DAG edges W holds; W emptied.  */
+static int
+walk_piece (struct extractor *x, unsigned f, struct walk *w,
+            struct builder *b)
+{
+  const pp_subpath_fn *sub = x->fns[f].nf->sub;
+  pp_error err;
+  mpz_t z;
+  mpz_init (z);
+  uint64_t id = 0;
+  int ok = pp_bl_encode (sub->dag, sub->num, w->v, w->n, z, &err) == PP_OK;
+  if (ok)
+    mpz_export (&id, NULL, -1, sizeof id, 0, 0, z);
+  mpz_clear (z);
+  w->n = 0;
+  if (ok)
+    builder_add (b, PP_SEG_PIECE, f, id);
+  return ok;
+}
+
+/* The rest of root R's segment in flight (in B) when its thread's trace
+   ended, appended to B: from the call that frame J, the innermost of R's
+   supergraph, did not return from, the one way on through the
+   subpath CFGs to the segment's end, returning from J .. R+1 and calling
+   nothing.  1 if there is such a way (specs/segments.md).  */
+static int
+rest_of_segment (struct extractor *x, struct thread *t, unsigned r,
+                 unsigned j, struct builder *b)
+{
+  static struct walk w;
+  w.n = 0;
+  for (;;)
+    {
+      /* Frame J's last subpath ended at the call site the rest starts
+         after.  */
+      const struct frame *f = &t->stack[j];
+      const pp_subpath_fn *sub = x->fns[f->fn].nf->sub;
+      if (!f->ran || f->last.ends_at_exit
+          || sub->cfg->edges[f->last.end_edge].cut != PP_CUT_CALL)
+        return 0;
+      const pp_dag *dag = sub->dag;
+      GROW (w.v, w.n, w.cap);
+      w.v[w.n++] = (unsigned) dag->cfg_edge_cut_start[f->last.end_edge];
+      unsigned v = sub->cfg->edges[f->last.end_edge].dst;
+      for (;;)
+        {
+          if (dag->out_start[v + 1] - dag->out_start[v] != 1)
+            return 0;
+          unsigned e = dag->out_edges[dag->out_start[v]];
+          const pp_dag_edge *d = &dag->edges[e];
+          GROW (w.v, w.n, w.cap);
+          w.v[w.n++] = e;
+          if (d->kind == PP_EDGE_REAL)
+            {
+              v = d->dst;
+              continue;
+            }
+          if (!walk_piece (x, f->fn, &w, b))
+            return 0;
+          if (d->kind == PP_EDGE_CUT_END)
+            return sub->cfg->edges[d->origin].cut != PP_CUT_CALL;
+          /* An exit: a return continues in the caller, if inlined.  */
+          if (v != sub->exit_block || j == r)
+            return 1;
+          builder_add (b, PP_SEG_RETURN, 0, 0);
+          j--;
+          break;
+        }
+    }
+}
+
+/* At the end of thread T's trace (the process ended, in the middle of
+   calls): the segments in flight whose rest was fixed are counted, as an
+   IPPP build's finish nodes count them before the process ends
+   (specs/segments.md).  */
+static void
+finish_thread (struct extractor *x, struct thread *t)
+{
+  for (unsigned r = 0; r < t->n; r++)
+    {
+      struct builder *b = &t->stack[r].b;
+      if (!b->active)
+        continue;
+      unsigned j = r;
+      while (j + 1 < t->n && in_supergraph (&t->stack[j + 1], r))
+        j++;
+      if (rest_of_segment (x, t, r, j, b))
+        emit_segment (x, t->stack[r].fn, b, 1);
+      builder_reset (b);
+    }
+}
+
 /* Replays one trace file; its threads and function numbers are its own. */
 static int
 extract (struct extractor *x, const char *path)
@@ -729,10 +842,11 @@ extract (struct extractor *x, const char *path)
     x->fn_of[i] = -1;
   struct trace_sink sink = { x, on_object, on_fork, on_event };
   int r = trace_read (path, &sink);
-  /* Segments in flight when a thread's trace ends are not counted.  */
   for (size_t i = 0; i < x->n_threads; i++)
     {
       struct thread *t = &x->threads[i];
+      if (r == 0)
+        finish_thread (x, t);
       for (unsigned k = 0; k < t->cap; k++)
         {
           free (t->stack[k].roots);

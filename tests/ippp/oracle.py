@@ -302,6 +302,7 @@ def pieces(inv):
     f = inv.fn
     out = []
     dag, start = [0], "entry"     # the entry edge s -> entry
+    after = None
     nodes = [f.entry] + inv.nodes
     for a, b in zip(nodes, nodes[1:]):
         e = f.edge_of.get((a, b))
@@ -315,6 +316,7 @@ def pieces(inv):
         out.append((sum(f.weight[k] for k in dag), start, cut,
                     f.site_of_edge.get(e)))
         dag, start = [f.cut_start[e]], cut
+        after = (b, [f.cut_start[e]]) if cut == "call" else None
     inv.last, inv.finished = nodes[-1], True
     call = next((e for e in f.sites if f.edges[e][0] == inv.last), None)
     if (inv.last, f.exit_block) in f.edge_of:
@@ -325,21 +327,27 @@ def pieces(inv):
         dag.append(f.exit_edge[inv.last])
         out.append((sum(f.weight[k] for k in dag), start, "exit", None))
     else:
+        # inv.rest: where the rest of its segments starts for an IPPP
+        # build's finish nodes (the last node, the piece so far), and
+        # inv.after: for the trace (after its last call site).
         inv.finished = False
-        inv.rest = (inv.last, dag, start)
+        inv.rest, inv.after = (inv.last, dag), after
         if call is not None:
             dag.append(f.cut_end[call])
             out.append((sum(f.weight[k] for k in dag), start, "call",
                         f.site_of_edge[call]))
-            inv.rest = (f.edges[call][1], [f.cut_start[call]], "call")
+            inv.rest = inv.after = (f.edges[call][1], [f.cut_start[call]])
     return out
 
 
-def way_on(root, contexts, ctx, fn, node, dag):
-    """The rest of a segment that a finish node fixed: from NODE of FN in
-    context CTX of ROOT's supergraph (DAG: the piece so far), the only way
-    on, through inlined calls and returns, to the segment's end."""
-    out = []
+def way_on(root, chain, fn, node, dag, inline, calls):
+    """The rest of a segment of ROOT that the process ended in, from NODE
+    of FN (reached from the root through CHAIN, DAG: its piece so far):
+    the only way on to the segment's end, returning from the inlined
+    copies of CHAIN; into inlined calls if CALLS (an IPPP build's finish
+    nodes), else calling nothing (`pathprof ips`).  None if there is no
+    single way."""
+    out, chain = [], list(chain)
     while True:
         f = fn
         edges = [e for e, (u, _, _) in enumerate(f.edges) if u == node]
@@ -347,11 +355,10 @@ def way_on(root, contexts, ctx, fn, node, dag):
             dag += [f.real[f.edge_of[(node, f.exit_block)]],
                     f.exit_edge[f.exit_block]]
             out.append("%s:%d" % (f.name, sum(f.weight[k] for k in dag)))
-            if ctx == 0:
+            if not chain:
                 return out
-            parent, site, _ = contexts[ctx]
-            ctx = parent
-            fn = root if parent == 0 else contexts[parent][2]
+            site, _ = chain.pop()
+            fn = chain[-1][1] if chain else root
             e = fn.sites[site]
             out.append(")")
             node, dag = fn.edges[e][1], [fn.cut_start[e]]
@@ -361,8 +368,7 @@ def way_on(root, contexts, ctx, fn, node, dag):
             out.append("%s:%d" % (f.name, sum(f.weight[k] for k in dag)))
             return out
         if len(edges) != 1:
-            fail("%s: node %d of a finish node has %d ways on"
-                 % (f.name, node, len(edges)))
+            return None
         e = edges[0]
         cut = f.edges[e][2]
         if cut == "none":
@@ -373,13 +379,15 @@ def way_on(root, contexts, ctx, fn, node, dag):
         out.append("%s:%d" % (f.name, sum(f.weight[k] for k in dag)))
         if cut != "call":
             return out
+        if not calls:
+            return None
         site = f.site_of_edge[e]
-        sub = next((c for c, x in enumerate(contexts)
-                    if x and x[0] == ctx and x[1] == site), None)
+        sub = inline.callee(root, chain, site)
         if sub is None:
             node, dag = f.edges[e][1], [f.cut_start[e]]
             continue
-        ctx, fn = sub, contexts[sub][2]
+        chain.append((site, sub))
+        fn = sub
         out.append("(")
         node, dag = fn.entry, [0]
 
@@ -398,6 +406,16 @@ class Inline:
 
     def start(self, fn):
         return 0
+
+    def callee(self, root, chain, site):
+        """The function the IPPP build inlined at SITE of the copy that
+        CHAIN reaches in ROOT's supergraph, or None."""
+        contexts = self.roots[(root.source, root.name)].contexts
+        ctx = 0
+        for s, f in chain:
+            ctx = self.sub(None, root, ctx, s, f)
+        return next((x[2] for x in contexts
+                     if x and x[0] == ctx and x[1] == site), None)
 
     def sub(self, fn, root, ctx, site, child):
         if self.roots is not None:
@@ -437,15 +455,17 @@ def stream(inv, root, ctx, inline, chain):
                           chain + [(site, child.fn)])
         yield ")"
     if not inv.finished:
-        yield ("end", ctx, inv)
+        yield ("end", ctx, inv, chain)
 
 
 def segments(invs, inline, every_root, counter):
     """Counts in COUNTER the segments of INVS: every invocation is a root
     (EVERY_ROOT: the depth-k segments of a test suite, `pathprof ips`) or
     only those their callers' supergraphs did not inline (the IPPP
-    build's, which also counts a segment the process ended in once it
-    entered a finish node of the supergraph: specs/segments.md)."""
+    build's).  A segment the process ended in is counted, with its rest,
+    once it entered a finish node of the IPPP build's supergraph, or, in
+    a trace, when its rest after the last call site is fixed and calls
+    nothing (specs/segments.md)."""
     for inv in invs:
         inv.pieces = pieces(inv)
         inv.inlined = False
@@ -461,13 +481,24 @@ def segments(invs, inline, every_root, counter):
                 continue
             if x[0] == "end":
                 # The innermost place where the process ended.
-                _, ctx, last = x
-                root = inline.roots.get(key)
-                if (cur is not None and not every_root
-                        and (ctx, last.last) in root.finish):
-                    node, dag, _ = last.rest
-                    cur[1].extend(way_on(inv.fn, root.contexts, ctx,
-                                         last.fn, node, list(dag)))
+                _, ctx, last, chain = x
+                rest = None
+                if cur is None:
+                    pass
+                elif not every_root:
+                    if (ctx, last.last) in inline.roots[key].finish:
+                        node, dag = last.rest
+                        rest = way_on(inv.fn, chain, last.fn, node,
+                                      list(dag), inline, True)
+                        if rest is None:
+                            fail("%s: a finish node with two ways on"
+                                 % inv.fn.name)
+                elif last.after is not None:
+                    node, dag = last.after
+                    rest = way_on(inv.fn, chain, last.fn, node, list(dag),
+                                  inline, False)
+                if rest is not None:
+                    cur[1].extend(rest)
                     counter[(inv.fn.source, cur[0] + " : "
                              + " ".join(cur[1]))] += 1
                 break

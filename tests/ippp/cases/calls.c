@@ -3,8 +3,10 @@
    copy and return into the caller), callees pathprof never inlines
    (noinline, variadic), calls through a pointer with two targets, a
    callback from a library function (qsort: no call site of ours), and
-   recursion.  Usage: calls MODE N; the tests and the field run it with
-   different arguments (tests/ippp/run.sh).  */
+   recursion, and (MODE 8) a process that ends in exit two calls below
+   main, with the rest of main's segment fixed.  Usage: calls MODE N; the
+   tests and the field run it with different arguments
+   (tests/ippp/run.sh).  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +81,20 @@ cmp (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+static void
+leave (int code)
+{
+  printf ("leaving with %d\n", code);
+  exit (code);
+}
+
+static void
+report (int total)
+{
+  printf ("total %d\n", total);
+  leave (total & 3);
+}
+
 static int
 work (int mode, int n, int (*op) (int))
 {
@@ -109,6 +125,8 @@ main (int argc, char **argv)
   qsort (a, 6, sizeof *a, cmp);
   for (int i = 0; i < 6; i++)
     total += a[i] * (i + 1);
+  if (mode == 8)
+    report (total);
   printf ("%d\n", total);
   return 0;
 }
