@@ -44,38 +44,8 @@ die () { echo "residual-workflow: $*" >&2; exit 2; }
 [ $# -ge 1 ] || die "usage: residual-workflow.sh [-C SRCDIR] [-w WORKDIR] test|beta|field|report ..."
 STEP=$1
 shift
-SRCDIR=$(cd "$SRCDIR" && pwd -P) || die "no such directory: $SRCDIR"
-WORKDIR=${WORKDIR:-$SRCDIR/pathprof-rpp}
-mkdir -p "$WORKDIR"
-WORKDIR=$(cd "$WORKDIR" && pwd -P)
-CC=${CC:-gcc}
-MAKE=${MAKE:-make}
-if [ -z "${PATHPROF_SPECS:-}" ]; then
-  if [ -f "$HERE/build/pathprof.specs" ]; then
-    PATHPROF_SPECS=$HERE/build/pathprof.specs
-  else
-    PATHPROF_SPECS=$(dirname "$(command -v pathprof)")/../lib/pathprof/pathprof.specs
-  fi
-fi
-if [ -z "${PATHPROF:-}" ]; then
-  if [ -x "$HERE/build/pathprof" ]; then PATHPROF=$HERE/build/pathprof
-  else PATHPROF=pathprof; fi
-fi
-[ -f "$PATHPROF_SPECS" ] || die "no specs file $PATHPROF_SPECS (build pathprof, or set PATHPROF_SPECS)"
-
-# build EXTRA-CC-FLAGS: a clean build of SRCDIR with the plugin.
-build () {
-  echo "== make clean && make CC=\"$CC -specs=… $1\" in $SRCDIR"
-  $MAKE -C "$SRCDIR" ${MAKEARGS:-} clean > /dev/null
-  $MAKE -C "$SRCDIR" ${MAKEARGS:-} CC="$CC -specs=$PATHPROF_SPECS $1"
-}
-
-# command: what follows "--".
-command_args () {
-  [ "${1:-}" = "--" ] || die "$STEP: expected -- COMMAND..."
-  shift
-  [ $# -ge 1 ] || die "$STEP: expected -- COMMAND..."
-}
+. "$HERE/scripts/workflow-lib.sh"
+wf_setup pathprof-rpp
 
 case $STEP in
   test)
@@ -93,16 +63,8 @@ case $STEP in
     build "-fplugin-arg-pathprof-interesting=$WORKDIR/paths.txt"
     rm -f "$WORKDIR/field.ppd"
     ;;
-  field)
-    command_args "$@"
-    shift
-    echo "== field run: $* (profiles to $WORKDIR/field.ppd)"
-    (cd "$SRCDIR" && PATHPROF_FILE=$WORKDIR/field.ppd "$@")
-    ;;
-  report)
-    [ -f "$WORKDIR/field.ppd" ] || die "report: no $WORKDIR/field.ppd: run the 'field' step first"
-    "$PATHPROF" residual "$@" "$WORKDIR/field.ppd"
-    ;;
+  field) wf_field "$@" ;;
+  report) wf_report "$@" ;;
   *)
     die "unknown step '$STEP' (test, beta, field or report)"
     ;;

@@ -252,12 +252,14 @@ print_text_function (FILE *out, const struct fn_residual *r,
   const struct fn_view *v = r->v;
   const struct ppd_function *pf = v->pf;
   fprintf (out, "\nfunction %s (%s)\n", pf->name, pf->source_file);
+  /* An IPPP function's paths are segments.  */
+  const char *noun = r->nfn->sg ? "segment" : "path";
   fprintf (out,
-           "  storage: %s  executed paths: %zu  path executions: %llu  "
-           "untested paths: %zu  untested executions: %llu (%.2f%%)  "
+           "  storage: %s  executed %ss: %zu  %s executions: %llu  "
+           "untested %ss: %zu  untested executions: %llu (%.2f%%)  "
            "untested edges: %zu\n",
-           notes_storage_name (pf->storage), v->n_paths,
-           (unsigned long long) v->total, r->n_untested,
+           notes_storage_name (pf->storage), noun, v->n_paths, noun,
+           (unsigned long long) v->total, noun, r->n_untested,
            (unsigned long long) r->untested_executions,
            tool_share (r->untested_executions, v->total),
            r->n_untested_edges);
@@ -294,9 +296,9 @@ print_text_function (FILE *out, const struct fn_residual *r,
       for (size_t i = shown; i < r->n_untested; i++)
         rest = ppd_sat_add (rest, r->untested[i]->count);
       size_t more = r->n_untested - shown;
-      fprintf (out, "  ... %zu more untested path%s: %llu executions "
+      fprintf (out, "  ... %zu more untested %s%s: %llu executions "
                     "(%.2f%%)\n",
-               more, more == 1 ? "" : "s", (unsigned long long) rest,
+               more, noun, more == 1 ? "" : "s", (unsigned long long) rest,
                tool_share (rest, v->total));
     }
 }

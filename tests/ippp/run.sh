@@ -4,7 +4,7 @@
 #
 #   sh tests/ippp/run.sh BUILD_DIR ["SECTION..."]
 #
-# SECTION: cases, zlib, robust (default all three).  For each program of
+# SECTION: cases, zlib, robust, workflow (default all).  For each program of
 # cases/ and (when the Debian sources can be had) zlib's minigzip from
 # scripts/debian:
 #   1. a plain build gives the expected output of every run;
@@ -23,7 +23,7 @@
 # Ends with the line "N passed, M failed".
 set -u
 B=$(cd "${1:?usage: run.sh BUILD_DIR [\"SECTION...\"]}" && pwd -P)
-SECTIONS=${2:-cases zlib robust}
+SECTIONS=${2:-cases zlib robust workflow}
 want () { case " $SECTIONS " in *" $1 "*) return 0 ;; esac; return 1; }
 T=$(cd "$(dirname "$0")" && pwd -P)
 TOP=$(cd "$T/../.." && pwd -P)
@@ -315,6 +315,26 @@ if want robust; then
       ko "tail.c -O2 ($mode): the tail call stays one"
     fi
   done
+fi
+
+# 9. scripts/ippp-workflow.sh on the bundled example (a Makefile project):
+# test suite -> IPS file -> IPPP beta -> field -> report.
+if want workflow; then
+  cp -r "$TOP/example" "$W/wf"
+  RW="sh $TOP/scripts/ippp-workflow.sh -C $W/wf -w $W/wf-ippp"
+  if PATHPROF_SPECS=$B/pathprof.specs PATHPROF=$PP $RW test -- make check \
+       > "$W/wf.log" 2>&1 \
+     && PATHPROF_SPECS=$B/pathprof.specs $RW beta >> "$W/wf.log" 2>&1 \
+     && $RW field -- ./tokstat "$TOP/example/tokstat.c" >> "$W/wf.log" 2>&1 \
+     && PATHPROF=$PP $RW report --top 1 > "$W/wf.report" 2>&1 \
+     && grep -q "^summary (thesis Table 3.2, depth-1 segments):" "$W/wf.report" \
+     && [ "$($RW cflags beta)" = "-fplugin-arg-pathprof-ipps=$W/wf-ippp/ips.txt" ]
+  then
+    ok "ippp-workflow.sh: test, beta, field, report on example/"
+  else
+    cat "$W/wf.report" >> "$W/wf.log" 2> /dev/null
+    ko "ippp-workflow.sh: test, beta, field, report on example/" "$W/wf.log"
+  fi
 fi
 
 echo "$pass passed, $fail failed"
