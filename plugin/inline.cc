@@ -98,8 +98,9 @@ chain_of (root_work *r, unsigned parent, unsigned site, unsigned fn,
 }
 
 /* Adds segment SEG (file indices, read at LINE) to its root, in unit
-   indices, with the chains it runs.  False with *WHY if it names a
-   function that is not in the unit as the file describes it, or does not
+   indices, with the chains it runs.  False if it names a function that
+   is not in the unit as the file describes it (*WHY NULL: the function
+   is stale, which has its own warning), or with *WHY if it does not
    decode.  */
 bool
 add_segment (const pp_segment *seg, unsigned line, const char **why)
@@ -126,8 +127,7 @@ add_segment (const pp_segment *seg, unsigned line, const char **why)
       }
   if (!ok)
     {
-      *why = "a function it runs is not in this unit as the file describes "
-             "it";
+      *why = NULL;
       pp_segment_clear (&s);
       return false;
     }
@@ -553,6 +553,7 @@ pp_ipps_inline (void)
   for (unsigned i = 0; i < pp_n_ipa_fns; i++)
     unit_stmts += pp_ipa_fns[i]->n_stmts;
   match_functions ();
+  unsigned n_through_stale = 0;
 
   /* The segments of the listed roots, and their chains.  */
   for (size_t j = 0; j < ips->n_segs; j++)
@@ -562,13 +563,22 @@ pp_ipps_inline (void)
       if (root < 0)
         continue; /* a root of another unit, or stale */
       const char *why;
-      if (!add_segment (&s->seg, s->line, &why))
+      if (add_segment (&s->seg, s->line, &why))
+        continue;
+      if (why)
         warning_at (DECL_SOURCE_LOCATION (pp_ipa_fns[root]->decl), 0,
                     "pathprof: %qD: the segment at %s:%u cannot be used: "
                     "%s",
                     pp_ipa_fns[root]->decl, pp_opts.ipps_file, s->line,
                     why);
+      else
+        n_through_stale++;
     }
+  if (n_through_stale && pp_opts.verbose)
+    inform (UNKNOWN_LOCATION,
+            "pathprof: %u segments of %qs run through stale functions: "
+            "they are not interesting",
+            n_through_stale, pp_opts.ipps_file);
 
   /* Pristine copies of every callee, before any body changes.  */
   for (unsigned i = 0; i < pp_n_ipa_fns; i++)
