@@ -52,6 +52,7 @@ struct chain
   unsigned site, fn;
   unsigned depth;
   unsigned ctx;      /* the realized context, or 0 if not inlined */
+  bool tried;        /* inlining it was attempted */
 };
 
 /* Per unit function (ipa.cc's index): its segments as roots, in unit
@@ -94,6 +95,7 @@ chain_of (root_work *r, unsigned parent, unsigned site, unsigned fn,
   c->fn = fn;
   c->depth = depth;
   c->ctx = 0;
+  c->tried = false;
   return r->n_chains++;
 }
 
@@ -399,13 +401,92 @@ ctx_tag_base (const pp_ipa_fn *f, unsigned c)
   return c == 0 ? f->tag_base : f->ctx[c].tag_base;
 }
 
+/* The inlining counts of a unit, for the report.  */
+struct inline_counts
+{
+  unsigned done, bound, failed;
+};
+
+/* Records chain C of root F as inlined into context PARENT with tag
+   base TB: its new context.  */
+void
+add_context (pp_ipa_fn *f, chain *c, unsigned parent, unsigned tb)
+{
+  c->ctx = f->n_ctx;
+  f->ctx[f->n_ctx].parent = parent;
+  f->ctx[f->n_ctx].site = c->site;
+  f->ctx[f->n_ctx].fn = c->fn;
+  f->ctx[f->n_ctx].tag_base = tb;
+  f->n_ctx++;
+}
+
+/* Inlines chain C of root F (a direct call CALL in context PARENT), if
+   the growth BOUND allows.  */
+void
+inline_direct (pp_ipa_fn *f, chain *c, unsigned parent, gcall *call,
+               unsigned long long bound, inline_counts *n)
+{
+  pp_ipa_fn *g = pp_ipa_fns[c->fn];
+  c->tried = true;
+  if (added_stmts + g->n_stmts > bound)
+    {
+      n->bound++;
+      return;
+    }
+  unsigned tb = pp_new_tags (c->fn, f->n_ctx);
+  if (!inline_call (cgraph_node::get (f->decl), call, c->fn, tb))
+    {
+      n->failed++;
+      return;
+    }
+  added_stmts += g->n_stmts;
+  add_context (f, c, parent, tb);
+  n->done++;
+}
+
+/* Chain C of root F is a call through a pointer, CALL in context PARENT:
+   tests for every target of the site with a chain here, in chain order,
+   then inlines each direct call (within the growth BOUND).  */
+void
+inline_indirect (pp_ipa_fn *f, root_work *r, chain *c, unsigned parent,
+                 gcall *call, unsigned long long bound, inline_counts *n)
+{
+  auto_vec<cgraph_node *> targets;
+  auto_vec<unsigned> which;
+  for (unsigned j = 0; j < r->n_chains; j++)
+    {
+      chain *o = &r->chains[j];
+      if (o->parent == c->parent && o->site == c->site
+          && !pp_ipa_fns[o->fn]->refusal && pristine[o->fn]
+          && pp_call_fits (call, pp_ipa_fns[o->fn]->decl))
+        {
+          targets.safe_push (cgraph_node::get (pp_ipa_fns[o->fn]->decl));
+          which.safe_push (j);
+        }
+    }
+  gcall **direct = XNEWVEC (gcall *, targets.length () + 1);
+  if (!targets.is_empty ())
+    {
+      promote (call, targets.address (), targets.length (), direct);
+      cgraph_edge::rebuild_edges ();
+      cgraph_edge::rebuild_references ();
+    }
+  bool fits = false;
+  for (unsigned t = 0; t < targets.length (); t++)
+    {
+      fits |= &r->chains[which[t]] == c;
+      inline_direct (f, &r->chains[which[t]], parent, direct[t], bound, n);
+    }
+  free (direct);
+  if (!fits)
+    n->failed++; /* its target does not fit the call */
+}
+
 /* Realizes root F's chains, depth by depth within the growth bound.  */
 void
-inline_root (pp_ipa_fn *f, unsigned long long bound, unsigned *n_done,
-             unsigned *n_bound, unsigned *n_failed)
+inline_root (pp_ipa_fn *f, unsigned long long bound, inline_counts *n)
 {
   root_work *r = &roots[f->index];
-  cgraph_node *node = cgraph_node::get (f->decl);
   f->ctx = XCNEWVEC (pp_ipa_context, r->n_chains + 1);
   f->n_ctx = 1;
   f->ctx[0].parent = PP_SG_NONE;
@@ -416,104 +497,27 @@ inline_root (pp_ipa_fn *f, unsigned long long bound, unsigned *n_done,
     for (unsigned i = 0; i < r->n_chains; i++)
       {
         chain *c = &r->chains[i];
-        if (c->depth != depth || c->ctx)
+        if (c->depth != depth || c->tried)
           continue;
+        c->tried = true;
         unsigned parent = c->parent == (unsigned) -1
                             ? 0 : r->chains[c->parent].ctx;
         if (c->parent != (unsigned) -1 && !parent)
           continue; /* the parent chain was not inlined */
-        const pp_ipa_fn *pf = pp_ipa_fns[f->ctx[parent].fn];
-        const pp_subpath_fn *psub = pf->sub;
-        pp_ipa_fn *callee = pp_ipa_fns[c->fn];
-        if (c->site >= psub->n_sites || callee->refusal || !pristine[c->fn])
+        const pp_subpath_fn *psub = pp_ipa_fns[f->ctx[parent].fn]->sub;
+        gcall *call = NULL;
+        if (c->site < psub->n_sites && !pp_ipa_fns[c->fn]->refusal
+            && pristine[c->fn])
           {
-            ++*n_failed;
-            continue;
+            unsigned after = psub->cfg->edges[psub->site_edge[c->site]].dst;
+            call = call_before_marker (ctx_tag_base (f, parent) + after);
           }
-        if (added_stmts + callee->n_stmts > bound)
-          {
-            ++*n_bound;
-            continue;
-          }
-        unsigned after = psub->cfg->edges[psub->site_edge[c->site]].dst;
-        gcall *call
-          = call_before_marker (ctx_tag_base (f, parent) + after);
         if (!call)
-          {
-            ++*n_failed;
-            continue;
-          }
-        if (!gimple_call_fndecl (call))
-          {
-            /* Through a pointer: test for every target of the site with
-               a chain here, in chain order, then inline the one of C
-               (the others, when their turn comes, find their direct
-               calls already there).  */
-            auto_vec<cgraph_node *> targets;
-            auto_vec<unsigned> which;
-            for (unsigned j = 0; j < r->n_chains; j++)
-              {
-                chain *o = &r->chains[j];
-                if (o->parent == c->parent && o->site == c->site
-                    && !pp_ipa_fns[o->fn]->refusal && pristine[o->fn]
-                    && pp_call_fits (call, pp_ipa_fns[o->fn]->decl))
-                  {
-                    targets.safe_push (cgraph_node::get (pp_ipa_fns[o->fn]
-                                                           ->decl));
-                    which.safe_push (j);
-                  }
-              }
-            gcall **direct = XNEWVEC (gcall *, targets.length () + 1);
-            if (!targets.is_empty ())
-              {
-                promote (call, targets.address (), targets.length (),
-                         direct);
-                cgraph_edge::rebuild_edges ();
-                cgraph_edge::rebuild_references ();
-              }
-            for (unsigned t = 0; t < targets.length (); t++)
-              {
-                chain *o = &r->chains[which[t]];
-                pp_ipa_fn *g = pp_ipa_fns[o->fn];
-                if (added_stmts + g->n_stmts > bound)
-                  {
-                    ++*n_bound;
-                    continue;
-                  }
-                unsigned tb = pp_new_tags (o->fn, f->n_ctx);
-                if (!inline_call (node, direct[t], o->fn, tb))
-                  {
-                    ++*n_failed;
-                    continue;
-                  }
-                added_stmts += g->n_stmts;
-                o->ctx = f->n_ctx;
-                f->ctx[f->n_ctx].parent = parent;
-                f->ctx[f->n_ctx].site = o->site;
-                f->ctx[f->n_ctx].fn = o->fn;
-                f->ctx[f->n_ctx].tag_base = tb;
-                f->n_ctx++;
-                ++*n_done;
-              }
-            free (direct);
-            if (!c->ctx)
-              ++*n_failed; /* its target does not fit the call */
-            continue;
-          }
-        unsigned tb = pp_new_tags (c->fn, f->n_ctx);
-        if (!inline_call (node, call, c->fn, tb))
-          {
-            ++*n_failed;
-            continue;
-          }
-        added_stmts += callee->n_stmts;
-        c->ctx = f->n_ctx;
-        f->ctx[f->n_ctx].parent = parent;
-        f->ctx[f->n_ctx].site = c->site;
-        f->ctx[f->n_ctx].fn = c->fn;
-        f->ctx[f->n_ctx].tag_base = tb;
-        f->n_ctx++;
-        ++*n_done;
+          n->failed++;
+        else if (gimple_call_fndecl (call))
+          inline_direct (f, c, parent, call, bound, n);
+        else
+          inline_indirect (f, r, c, parent, call, bound, n);
       }
   pop_cfun ();
 }
@@ -594,33 +598,33 @@ pp_ipps_inline (void)
       }
 
   unsigned long long bound = unit_stmts * pp_opts.ipps_growth / 100;
-  unsigned n_done = 0, n_bound = 0, n_failed = 0;
+  inline_counts n = { 0, 0, 0 };
   for (unsigned i = 0; i < pp_n_ipa_fns; i++)
     if (pp_ipa_fns[i]->listed)
-      inline_root (pp_ipa_fns[i], bound, &n_done, &n_bound, &n_failed);
+      inline_root (pp_ipa_fns[i], bound, &n);
 
   for (unsigned i = 0; i < pp_n_ipa_fns; i++)
     if (pristine[i])
       pristine[i]->remove ();
-  if (n_bound)
+  if (n.bound)
     warning (0, "pathprof: %u call chains of %qs are not inlined: they "
              "would make the inlined code exceed %wu%% of the unit%'s %wu "
              "statements (%<-fplugin-arg-pathprof-ipps-growth%>); their "
              "segments are not interesting",
-             n_bound, pp_opts.ipps_file,
+             n.bound, pp_opts.ipps_file,
              (unsigned HOST_WIDE_INT) pp_opts.ipps_growth,
              (unsigned HOST_WIDE_INT) unit_stmts);
-  if (n_failed)
+  if (n.failed)
     warning (0, "pathprof: %u call chains of %qs cannot be inlined (the "
              "call or the callee changed, or a call through a pointer "
              "does not fit the callee); their segments are not "
              "interesting",
-             n_failed, pp_opts.ipps_file);
+             n.failed, pp_opts.ipps_file);
   if (pp_opts.verbose)
     inform (UNKNOWN_LOCATION,
             "pathprof: inlined %u call chains: %wu statements added to "
             "the unit%'s %wu (%wu per mille, at most %wu%%)",
-            n_done, (unsigned HOST_WIDE_INT) added_stmts,
+            n.done, (unsigned HOST_WIDE_INT) added_stmts,
             (unsigned HOST_WIDE_INT) unit_stmts,
             (unsigned HOST_WIDE_INT) (unit_stmts ? 1000 * added_stmts
                                                      / unit_stmts

@@ -4,7 +4,7 @@
 #
 #   sh tests/ippp/run.sh BUILD_DIR ["SECTION..."]
 #
-# SECTION: cases, zlib, robust, workflow (default all).  For each program of
+# SECTION: cases, zlib, robust, diag, workflow (default all).  For each program of
 # cases/ and (when the Debian sources can be had) zlib's minigzip from
 # scripts/debian:
 #   1. a plain build gives the expected output of every run;
@@ -23,7 +23,7 @@
 # Ends with the line "N passed, M failed".
 set -u
 B=$(cd "${1:?usage: run.sh BUILD_DIR [\"SECTION...\"]}" && pwd -P)
-SECTIONS=${2:-cases zlib robust workflow}
+SECTIONS=${2:-cases zlib robust diag workflow}
 want () { case " $SECTIONS " in *" $1 "*) return 0 ;; esac; return 1; }
 T=$(cd "$(dirname "$0")" && pwd -P)
 TOP=$(cd "$T/../.." && pwd -P)
@@ -36,6 +36,7 @@ pass=0
 fail=0
 ok () { pass=$((pass + 1)); echo "PASS: $1"; [ -n "${2:-}" ] && sed 's/^/  /' "$2"; }
 ko () { fail=$((fail + 1)); echo "FAIL: $1"; [ -n "${2:-}" ] && sed 's/^/  | /' "$2" | tail -30; }
+check () { if [ "$2" = "$3" ]; then ok "$1"; else ko "$1: expected '$2', got '$3'"; fi; }
 
 gcc -O2 -c "$T/blocktrace.c" -o "$W/blocktrace.o" || exit 1
 LIBS="$W/blocktrace.o -L$B -lpathprof"
@@ -317,7 +318,59 @@ if want robust; then
   done
 fi
 
-# 9. scripts/ippp-workflow.sh on the bundled example (a Makefile project):
+# 9. Diagnostics of IPPP builds, exactly: the growth bound, a segment
+# that is no path, a stale function, bad arguments.
+if want diag; then
+  mkdir -p "$W/diag/ppt" && cd "$W/diag" || exit 1
+  cp "$T/cases/calls.c" prog.c
+  gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-wpp -c prog.c -o w.o \
+    && gcc w.o -L"$B" -lpathprof -o w \
+    && PATHPROF_TRACE_DIR=ppt ./w 1 5 > /dev/null \
+    && PATHPROF_TRACE_DIR=ppt ./w 2 4 > /dev/null \
+    && "$PP" ips -o ips.txt ppt || ko "diag: IPS file"
+  ipps () { # FILE NAME.c ARGS...: the diagnostics of an IPPP build
+    f=$1 src=$2
+    shift 2
+    LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-ipps="$f" "$@" \
+      -c "$src" -o d.o 2>&1 | grep -v '^ \|In function'
+  }
+  n=$(grep -c '^  context' "$(ipps ips.txt prog.c > /dev/null; echo d.ppno)")
+  case "$(ipps ips.txt prog.c -fplugin-arg-pathprof-ipps-growth=1):$(grep -c '^  context' d.ppno)" in
+    "prog.c:"*": warning: pathprof: $n call chains of 'ips.txt' are not inlined: they would make the inlined code exceed 1% of the unit's "*" statements ('-fplugin-arg-pathprof-ipps-growth'); their segments are not interesting:0")
+      ok "diag: growth 1%: no chain inlined, one warning" ;;
+    *) ko "diag: growth 1%: no chain inlined, one warning" ;;
+  esac
+  check "diag: verbose reports the growth" \
+    "cc1: note: pathprof: inlined $n call chains:" \
+    "$(ipps ips.txt prog.c -fplugin-arg-pathprof-verbose | grep -o '^cc1: note: pathprof: inlined [0-9]* call chains:')"
+  line=$(grep -n '^segment .* ( .* ) .* ( ' ips.txt | head -1 | cut -d: -f1)
+  sed "${line}s/ ) \([0-9]*\):[0-9]* ( / ) \1:0 ( /" ips.txt > bad.txt
+  root=$(sed -n "${line}s/^segment \([0-9]*\) .*/\1/p" bad.txt)
+  name=$(sed -n "s/^function $root \"\(.*\)\"/\1/p" bad.txt)
+  case $(ipps bad.txt prog.c) in
+    *"warning: pathprof: '$name': 1 interesting segments (the first at bad.txt:$line: "*") are not paths of the compiled supergraph; they are not counted as interesting")
+      ok "diag: a segment that is no path: warning with file and line" ;;
+    *) ko "diag: a segment that is no path: warning with file and line" ;;
+  esac
+  sed 's/return n < 2 ? n : fib (n - 1) + fib (n - 2);/if (n < 2) return n; if (n == 7) n--; return fib (n - 1) + fib (n - 2);/' prog.c > p.c
+  sed 's/"prog.c"/"p.c"/' ips.txt > p.txt
+  case $(ipps p.txt p.c) in
+    "p.c:"*"warning: pathprof: 'fib' does not match its entry at p.txt:"*" subpaths there, "*"all its paths are residual ('-fplugin-arg-pathprof-stale=' says what to do about this)") ok "diag: a stale function: one warning" ;;
+    *) ko "diag: a stale function: one warning" ;;
+  esac
+  check "diag: stale=ignore is silent" "" "$(ipps p.txt p.c -fplugin-arg-pathprof-stale=ignore)"
+  check "diag: wpp and ipps exclude each other" \
+    "cc1: error: pathprof: 'interesting', 'wpp' and 'ipps' exclude each other" \
+    "$(ipps ips.txt prog.c -fplugin-arg-pathprof-wpp | head -1)"
+  check "diag: a missing IPS file" \
+    "cc1: error: pathprof: missing.txt: cannot open: No such file or directory" \
+    "$(ipps missing.txt prog.c | head -1)"
+  check "diag: a bad ipps-mode" \
+    "cc1: error: pathprof: 'ipps-mode=xx': expected ppp or bl" \
+    "$(ipps ips.txt prog.c -fplugin-arg-pathprof-ipps-mode=xx | head -1)"
+fi
+
+# 10. scripts/ippp-workflow.sh on the bundled example (a Makefile project):
 # test suite -> IPS file -> IPPP beta -> field -> report.
 if want workflow; then
   cp -r "$TOP/example" "$W/wf"
