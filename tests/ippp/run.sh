@@ -140,6 +140,13 @@ if want cases; then
     "$W/interp.test" "$W/interp.field"
   check_case "calls.c -O3 -flto -k 3" "$T/cases/calls.c" "-O3 -flto" 3 \
     "$W/calls.test" "$W/calls.field"
+  # A supergraph split by path splitting: the field runs the tests'
+  # segments, every one interesting, none cut into fragments.
+  echo '1 2 3 77777' > "$W/wide.in"
+  check_case "wide.c -O2" "$T/cases/wide.c" -O2 1 "$W/wide.in" "$W/wide.in"
+  check "wide.c: f's supergraph is split" yes \
+    "$(awk '/^function "f"/ { f = 1 } f && /^  edge .* split$/ { print "yes"; exit }' \
+         "$W/wide_c__O2/ippp/prog.ppno")"
 fi
 
 # The real program: zlib's minigzip, built by its own build system
