@@ -188,9 +188,11 @@ check_zlib () {
     zo=$d/$1
     shift
     CFLAGS="-O2 $*" LIBS="$d/blocktrace.o -L$B -lpathprof" \
-      sh "$TOP/scripts/debian/program.sh" zlib build "$zo" > "$zo.log" 2>&1 \
-      && ! grep "pathprof" "$zo.log" | grep -v "^/\|^gcc\|^[^ ]*cc-libs " \
-           | grep . >> "$zo.log"
+      sh "$TOP/scripts/debian/program.sh" zlib build "$zo" > "$zo.log" 2>&1
+    zrc=$?
+    [ $zrc = 0 ] || { echo "program.sh zlib build: exit status $zrc" >> "$zo.log"; return 1; }
+    ! grep "pathprof" "$zo.log" | grep -v "^/\|^gcc\|^[^ ]*cc-libs " \
+      | grep . >> "$zo.log"
   }
   if ! SRC=$(sh "$TOP/scripts/debian/program.sh" zlib source 2> /dev/null); then
     echo "SKIP: zlib: no Debian sources (scripts/debian/README)"
