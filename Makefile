@@ -3,6 +3,10 @@
 #   make              build the core library, plugin, runtime and tool
 #   make check        build and run every test
 #   make bench-core   speed benchmark of the numbering core
+#   make bench [BENCH=quick]
+#                     pathprof against gcov on real programs (runtime,
+#                     compile time, size, compactness, residual paths,
+#                     cost model); report in $(B)/bench/results
 #   make deps         install missing Debian packages (as root), else print
 #                     the exact apt-get command
 #   make install PREFIX=/usr/local DESTDIR=
@@ -269,3 +273,21 @@ check-realprog: all
 check-gcov: all
 	sh tests/gcov/run.sh $(B)
 # --- end realprog ---
+
+# --- bench ---
+# make bench: pathprof against gcov on the real programs of scripts/debian
+# (scripts/bench/README: what it measures and how; about an hour on 2
+# cores).  BENCH=quick: four programs, fewer rounds, under 10 minutes.
+# BENCH_PROGRAMS="bzip2 zlib" measures only those.  The report, its plots
+# and data.json go to $(B)/bench/results, the builds to $(B)/bench/work.
+# check-bench runs the quick mode on bzip2 and checks what it produced
+# (tests/bench/run.sh, about 50 s).
+BENCH ?= full
+.PHONY: bench check-bench
+bench: all
+	sh scripts/bench/bench.sh --mode $(BENCH) --build $(B) \
+	  $(if $(BENCH_PROGRAMS),--programs "$(BENCH_PROGRAMS)")
+check: check-bench
+check-bench: all
+	sh tests/bench/run.sh $(B)
+# --- end bench ---
