@@ -111,6 +111,7 @@ build_types (void)
   add_field (&fields, build_pointer_type (hash_desc_type)); /* table */
   add_field (&fields, build_pointer_type (ppp_slot_type)); /* slots */
   add_field (&fields, u64);                    /* n_slots */
+  add_field (&fields, build_pointer_type (unsigned_char_type_node)); /* tested */
   add_field (&fields, ptr_type_node);          /* residual */
   add_field (&fields, u64);                    /* residual_dropped */
   finish_builtin_struct (fn_desc_type, "pathprof_function", fields,
@@ -310,6 +311,30 @@ emit_ppp_slots (pp_fn_record *rec)
   rec->slots = slots;
 }
 
+/* A PPP or RESIDUAL function counted in an array (pathprof-format.h):
+   n_paths counters, and for PPP the read-only bitmap of its tested
+   paths.  */
+static void
+emit_split (pp_fn_record *rec)
+{
+  rec->counters = build_var ("__pathprof_c", rec->name,
+                             u64_array_type (rec->n_paths));
+  finalize_var (rec->counters);
+  if (!rec->tested_map)
+    return;
+  size_t len = rec->n_paths / 8 + 1;
+  tree type = build_array_type_nelts (unsigned_char_type_node, len);
+  tree map = build_var ("__pathprof_m", rec->name, type);
+  tree init = build_string (len, (const char *) rec->tested_map);
+  TREE_TYPE (init) = type;
+  TREE_CONSTANT (init) = 1;
+  TREE_STATIC (init) = 1;
+  DECL_INITIAL (map) = init;
+  TREE_READONLY (map) = 1;
+  finalize_var (map);
+  rec->tested = map;
+}
+
 void
 pp_emit_storage (pp_fn_record *rec)
 {
@@ -317,6 +342,12 @@ pp_emit_storage (pp_fn_record *rec)
   rec->counters = NULL_TREE;
   rec->table = NULL_TREE;
   rec->slots = NULL_TREE;
+  rec->tested = NULL_TREE;
+  if (rec->split)
+    {
+      emit_split (rec);
+      return;
+    }
   if (rec->storage == PATHPROF_STORAGE_PPP)
     {
       emit_ppp_slots (rec);
@@ -397,6 +428,10 @@ pp_emit_object (pp_fn_record **recs, unsigned n, const char *notes_file,
                                        : null_pointer_node);
       f = DECL_CHAIN (f);
       CONSTRUCTOR_APPEND_ELT (v, f, build_int_cstu (u64, r->n_slots));
+      f = DECL_CHAIN (f);
+      CONSTRUCTOR_APPEND_ELT (v, f,
+                              r->tested ? array_start_of (r->tested)
+                                        : null_pointer_node);
       f = DECL_CHAIN (f);
       CONSTRUCTOR_APPEND_ELT (v, f, null_pointer_node);   /* residual */
       f = DECL_CHAIN (f);

@@ -220,9 +220,19 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals)
 {
   c->stats->n_records++;
   tree bl_id = vals[PP_REG_BL];
+  if (c->rec->split)
+    {
+      /* PPP or RESIDUAL counted in an array: as Ball-Larus.  */
+      emit_increment (seq,
+                      build4 (ARRAY_REF, uint64_type_node, c->rec->counters,
+                              bl_id, NULL_TREE, NULL_TREE),
+                      c->atomic);
+      return;
+    }
   switch (c->rec->storage)
     {
     case PATHPROF_STORAGE_HASH:
+      gcc_assert (!c->rec->split);
       add (seq, gimple_build_call (pp_hash_add_decl (c->atomic), 2,
                                    build_fold_addr_expr (c->rec->table),
                                    bl_id));

@@ -152,7 +152,8 @@ gcov_splits_after (gimple *g)
    located statement, the range of that file's lines among them, and the
    line gcov attaches the block's branches to: the highest line among the
    located statements after the last call that gcov splits at (see
-   gcov_splits_after), 0 when there is none or one of them is in another
+   gcov_splits_after; a call that ends the block is not split at), 0 when
+   there is none or one of them is in another
    file.  Debug statements are ignored, so -g does not change the
    notes.  */
 } // namespace
@@ -166,6 +167,9 @@ pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
   bool other_file = false;
   if (bb->index < NUM_FIXED_BLOCKS)
     return;
+  /* A call that ends the block is not split at: its fake edge leaves the
+     block itself.  */
+  gimple *last_stmt = ppc_last_nondebug_stmt (bb);
   gimple_stmt_iterator gsi = first ? gsi_for_stmt (first) : gsi_start_bb (bb);
   for (; !gsi_end_p (gsi) && gsi_stmt (gsi) != stop; gsi_next (&gsi))
     {
@@ -192,7 +196,7 @@ pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
           else
             *last = MAX (*last, xl.line);
         }
-      if (gcov_splits_after (g))
+      if (g != last_stmt && gcov_splits_after (g))
         {
           *last = 0;
           other_file = false;
@@ -295,8 +299,9 @@ pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
   sb_printf (&b, "\n  %s 0x%08x\n", PATHPROF_NOTES_CHECKSUM, rec->checksum);
   sb_printf (&b, "  %s ", PATHPROF_NOTES_PATHS);
   sb_mpz (&b, num->total);
-  sb_printf (&b, "\n  %s %s\n", PATHPROF_NOTES_STORAGE,
-             pp_storage_name (rec->storage));
+  sb_printf (&b, "\n  %s %s%s\n", PATHPROF_NOTES_STORAGE,
+             pp_storage_name (rec->storage),
+             rec->split ? " " PATHPROF_NOTES_STORAGE_ARRAY : "");
   if (rec->storage == PATHPROF_STORAGE_PPP)
     notes_ppp (&b, plan);
   if (plan->stale)

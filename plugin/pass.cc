@@ -75,6 +75,7 @@ instrument_function (function *fn)
   pp_status st;
   pp_plan plan;
   pp_plan_init (&plan);
+  unsigned char *tested_map = NULL;
 
   if (!pp_map_function (fn, &map, &why))
     {
@@ -91,6 +92,10 @@ instrument_function (function *fn)
     st = err.status;
   if (st == PP_OK && plan.skip)
     goto out;
+  /* Below ppp-array-threshold: an array of Ball-Larus counters, the
+     tested paths marked.  */
+  if (st == PP_OK)
+    pp_plan_split (&plan, pp_mpz_to_u64 (num->total), &tested_map);
   if (st == PP_OK)
     {
       freq = pp_estimate_frequencies (&map, dag);
@@ -98,7 +103,7 @@ instrument_function (function *fn)
     }
   if (st == PP_OK)
     st = pp_placement_apply (dag, pl, num->weight, &actions[PP_REG_BL], &err);
-  if (st == PP_OK && plan.storage == PATHPROF_STORAGE_PPP)
+  if (st == PP_OK && plan.storage == PATHPROF_STORAGE_PPP && !plan.split)
     {
       /* Both registers on the same chords (thesis 3.6).  */
       n_regs = 2;
@@ -122,6 +127,11 @@ instrument_function (function *fn)
     rec->n_slots = plan.n_slots;
     rec->slot_bl = plan.slot_bl;
     plan.slot_bl = NULL;
+    rec->split = plan.split;
+    if (plan.split)
+      rec->n_slots = 0;
+    rec->tested_map = tested_map;
+    tested_map = NULL;
     pp_emit_storage (rec);
     rec->notes = pp_notes_function (rec, &map, dag, num, &plan,
                                     actions[PP_REG_BL], NULL);
@@ -151,6 +161,7 @@ out:
   for (unsigned reg = 0; reg < PP_N_REGS; reg++)
     pp_actions_free (actions[reg], dag ? dag->n_edges : 0);
   pp_plan_free (&plan);
+  free (tested_map);
   pp_placement_free (pl);
   free (freq);
   pp_numbering_free (num);

@@ -18,7 +18,7 @@ int plugin_is_GPL_compatible;
 
 pp_options pp_opts = { 2500, 700, NULL, false, true, false,
                        NULL, false, 2500, PP_STALE_WARN,
-                       false, NULL, false, 500 };
+                       false, NULL, false, 500, 2500, false };
 const char *pp_gcc_version = "";
 
 extern vec<tree, va_gc> *pp_gc_trees;
@@ -39,6 +39,11 @@ const char help_text[] =
   "  ppp-max=N          interesting paths with a preferential id of N or\n"
   "                     more get no slot and are logged as residual, known\n"
   "                     to be tested (default 2500)\n"
+  "  ppp-array-threshold=N  listed and unlisted functions with at most N\n"
+  "                     paths count every path in an array as Ball-Larus\n"
+  "                     does, the tested ones marked; only larger ones get\n"
+  "                     PPP slots or log residual paths as they run\n"
+  "                     (default: the array threshold; 0: never)\n"
   "  stale=warn|ignore|error  a function FILE lists whose CFG changed since\n"
   "                     (default warn); it is then handled as unlisted\n"
   "  array-threshold=N  functions with at most N paths count in an array,\n"
@@ -74,7 +79,7 @@ const char help_text[] =
 const char valid_args[]
     = "array-threshold=N, hash-size=N, notes-dir=DIR, verbose, "
       "warn-skipped=0|1, trace, interesting=FILE, unlisted=residual|skip, "
-      "ppp-max=N, stale=warn|ignore|error, wpp, ipps=FILE, "
+      "ppp-max=N, ppp-array-threshold=N, stale=warn|ignore|error, wpp, ipps=FILE, "
       "ipps-mode=ppp|bl, ipps-growth=N, help";
 
 struct plugin_info info = {
@@ -204,6 +209,13 @@ parse_args (const plugin_name_args *args, bool *help)
       else if (strcmp (key, "ppp-max") == 0)
         /* Slots are 16 bytes of .data each: the array threshold's cap.  */
         ok &= parse_number (key, value, 1, 1ull << 24, &pp_opts.ppp_max);
+      else if (strcmp (key, "ppp-array-threshold") == 0)
+        {
+          /* The array threshold's cap, for the same reason.  */
+          ok &= parse_number (key, value, 0, 1ull << 24,
+                              &pp_opts.ppp_array_threshold);
+          pp_opts.ppp_array_threshold_set = true;
+        }
       else if (strcmp (key, "stale") == 0)
         {
           static const char *const choices[]
@@ -240,6 +252,8 @@ parse_args (const plugin_name_args *args, bool *help)
           ok = false;
         }
     }
+  if (!pp_opts.ppp_array_threshold_set)
+    pp_opts.ppp_array_threshold = pp_opts.array_threshold;
   /* One mode per build.  */
   int modes = (pp_opts.interesting_file != NULL) + pp_opts.wpp
               + (pp_opts.ipps_file != NULL);

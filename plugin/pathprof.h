@@ -58,6 +58,11 @@ struct pp_options
   const char *ipps_file;
   bool ipps_bl;
   unsigned long long ipps_growth;
+  /* Preferential mode: PPP and RESIDUAL functions with at most this many
+     Ball-Larus paths are counted in an array (pathprof-format.h, `tested`);
+     set from array_threshold unless given.  */
+  unsigned long long ppp_array_threshold;
+  bool ppp_array_threshold_set;
 };
 
 /* Whether the unit is built in one of the inter-procedural modes.  */
@@ -139,6 +144,11 @@ struct pp_plan
   pp_ppp_result *ppp;     /* PPP: the numbering of `interesting` */
   uint64_t n_slots;       /* PPP: min (range, ppp-max) */
   uint64_t *slot_bl;      /* PPP: n_slots Ball-Larus ids (xmalloc'd) */
+  /* PPP or RESIDUAL counted in an array of Ball-Larus counters, the tested
+     paths marked (pp_plan_split); then n_slots = the PPP range (every
+     interesting path has its PPP id, none lacks a slot) and slot_bl is
+     NULL.  */
+  bool split;
 };
 
 void pp_plan_init (pp_plan *plan);
@@ -156,6 +166,13 @@ bool pp_plan_function (tree fndecl, const char *name, const char *source,
    slots.  False (with ERR) if the numbering fails.  */
 bool pp_plan_ppp_ids (mpz_t *ids, unsigned n, const pp_dag *dag,
                       const pp_numbering *num, pp_plan *plan, pp_error *err);
+/* Counts PLAN's function (a PPP or RESIDUAL plan of a function with
+   N_PATHS Ball-Larus paths) in an array, the tested paths marked, when
+   N_PATHS is at most the ppp-array-threshold argument; *TESTED_MAP then
+   gets the bitmap of a PPP plan's interesting paths (xmalloc'd; NULL for
+   RESIDUAL).  False when the slots (or the residual log) stay.  */
+bool pp_plan_split (pp_plan *plan, uint64_t n_paths,
+                    unsigned char **tested_map);
 /* Reports that FNDECL's entry at REASON ("FILE:LINE (...)") in the
    interesting-path or -segment file is stale, as `stale` says.  */
 void pp_report_stale (tree fndecl, const char *reason);
@@ -285,6 +302,12 @@ struct pp_fn_record
   uint64_t n_slots;     /* PPP */
   uint64_t *slot_bl;    /* PPP: Ball-Larus id of each slot's path, or
                            PATHPROF_NO_PATH (xmalloc'd) */
+  /* PPP and RESIDUAL counted in an array (pp_plan::split): `counters`
+     holds n_paths counters, `tested` (PPP only, else NULL_TREE) the
+     bitmap of tested paths, tested_map its bytes (xmalloc'd).  */
+  bool split;
+  tree tested;
+  unsigned char *tested_map;
   char *notes;          /* the function's .ppno record */
 };
 

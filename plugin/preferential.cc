@@ -20,6 +20,15 @@
  * time they are logged as residual, and the notes record them as tested
  * (`interesting ID -`) so that reports do not count them as untested (the
  * thesis' array-size policy, section 3.6).
+ *
+ * Both PPP and RESIDUAL functions with at most ppp-array-threshold
+ * Ball-Larus paths are counted in an array instead (pp_plan_split): one
+ * register and one increment per path, as in Ball-Larus mode, the tested
+ * paths marked in a read-only bitmap that the runtime reads when it
+ * writes the profile.  The slots and their check pay off only where an
+ * array of every path's counter is too large (the thesis' premise);
+ * below that size the array is the cheaper instrumentation and the
+ * profile is the same.
  */
 #include "gcc-compat.h"
 #include "pathprof.h"
@@ -94,6 +103,33 @@ pp_plan_ppp_ids (mpz_t *ids, unsigned n, const pp_dag *dag,
         plan->slot_bl[ppp_id] = pp_mpz_to_u64 (plan->interesting[k]);
     }
   plan->storage = PATHPROF_STORAGE_PPP;
+  return true;
+}
+
+bool
+pp_plan_split (pp_plan *plan, uint64_t n_paths, unsigned char **tested_map)
+{
+  *tested_map = NULL;
+  if ((plan->storage != PATHPROF_STORAGE_PPP
+       && plan->storage != PATHPROF_STORAGE_RESIDUAL)
+      || n_paths > pp_opts.ppp_array_threshold)
+    return false;
+  plan->split = true;
+  if (plan->storage != PATHPROF_STORAGE_PPP)
+    return true;
+  /* Every interesting path is counted: none lacks a slot, and the notes
+     give each its PPP id (the numbering still says how compact PPP would
+     have been: pathprof stats).  */
+  free (plan->slot_bl);
+  plan->slot_bl = NULL;
+  plan->n_slots = pp_mpz_to_u64 (plan->ppp->range);
+  unsigned char *map = XCNEWVEC (unsigned char, n_paths / 8 + 1);
+  for (unsigned k = 0; k < plan->n_interesting; k++)
+    {
+      uint64_t id = pp_mpz_to_u64 (plan->interesting[k]);
+      map[id / 8] |= (unsigned char) (1u << (id % 8));
+    }
+  *tested_map = map;
   return true;
 }
 

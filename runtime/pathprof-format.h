@@ -33,8 +33,9 @@ extern "C" {
 /* ------------------------------------------------------------------ */
 
 /* Bumped whenever a struct below changes layout; __pathprof_init refuses
-   (with a message, without crashing) objects of another version.  */
-#define PATHPROF_ABI_VERSION 2u
+   (with a message, without crashing) objects of another version.
+   Version 3 added `tested` (preferential functions counted in an array). */
+#define PATHPROF_ABI_VERSION 3u
 
 /* How a function's path counters are stored.  Path ids are always
    Ball-Larus ids; PPP ids only index the slots of a PPP function.  */
@@ -84,10 +85,23 @@ struct pathprof_function {
   uint32_t cfg_checksum;     /* pp_cfg_checksum of the profiled CFG */
   uint32_t storage;          /* PATHPROF_STORAGE_* */
   uint64_t n_paths;          /* Ball-Larus paths of its DAG (fits: split) */
-  uint64_t *counters;        /* ARRAY: n_paths counters; else NULL */
+  uint64_t *counters;        /* ARRAY: n_paths counters; PPP and RESIDUAL
+                                counted in an array: see below; else NULL */
   struct pathprof_hash_table *table; /* HASH: the table; else NULL */
   struct pathprof_ppp_slot *slots;   /* PPP: n_slots slots; else NULL */
   uint64_t n_slots;          /* PPP: PPP ids 0..n_slots-1 have a slot */
+  /* PPP and RESIDUAL functions with at most ppp-array-threshold paths
+     (specs/plugin-arguments.md) are counted in an array: `counters` holds
+     n_paths counters indexed by Ball-Larus id, as for ARRAY, `slots` is
+     NULL, and `tested` (NULL for RESIDUAL) is a read-only bitmap of the
+     tested paths (bit id % 8 of byte id / 8).  Whoever reads the counters
+     (the runtime, when it writes the profile) splits them: the tested
+     paths' counts are the function's counts, the others its residual
+     paths; the data file cannot tell the two forms apart.  A path end
+     then costs what it costs a Ball-Larus function with an array: one
+     register, one increment (thesis 3.6's two registers and check pay
+     off only where an array of n_paths counters is too large).  */
+  const uint8_t *tested;
   /* Residual paths (PPP and RESIDUAL storage): owned by the runtime,
      emitted zero.  `residual` points to the runtime's deduplicating
      table of this function's residual paths; `residual_dropped` counts
@@ -172,6 +186,10 @@ void __pathprof_wpp_resume (uint64_t frame);
 #define PATHPROF_NOTES_CHECKSUM "checksum"
 #define PATHPROF_NOTES_PATHS "paths"
 #define PATHPROF_NOTES_STORAGE "storage"
+/* `storage ppp array`, `storage residual array`: counted in an array of
+   Ball-Larus counters, the tested paths marked (struct pathprof_function,
+   `tested`); every interesting path then has its PPP id.  */
+#define PATHPROF_NOTES_STORAGE_ARRAY "array"
 #define PATHPROF_NOTES_CFG "cfg"
 #define PATHPROF_NOTES_BLOCK "block"
 #define PATHPROF_NOTES_EXIT "exit"

@@ -87,7 +87,7 @@ reset_counters (void)
             for (uint64_t s = 0; s < f->n_slots; s++)
               f->slots[s].count = 0;
           }
-        else if (f->storage == PATHPROF_STORAGE_ARRAY && f->counters)
+        else if (f->counters) /* ARRAY, or PPP and RESIDUAL in an array */
           memset (f->counters, 0, (size_t) f->n_paths * sizeof *f->counters);
         else if (f->storage == PATHPROF_STORAGE_HASH && f->table)
           {
@@ -138,6 +138,24 @@ snapshot_slots (const struct pathprof_function *f, struct ppd_function *pf)
       if (id >= f->n_paths)
         pf->dropped = ppd_sat_add (pf->dropped, c);
       else if (ppd_add_count (pf, id, c))
+        return -1;
+    }
+  return 0;
+}
+
+/* Adds the counters of F, a PPP or RESIDUAL function counted in an array
+   (pathprof-format.h), to PF: the paths marked tested as its counts, the
+   others as its residual paths.  */
+static int
+snapshot_split (const struct pathprof_function *f, struct ppd_function *pf)
+{
+  for (uint64_t id = 0; id < f->n_paths; id++)
+    {
+      uint64_t c = __atomic_load_n (&f->counters[id], __ATOMIC_RELAXED);
+      if (!c)
+        continue;
+      int tested = f->tested && (f->tested[id / 8] >> (id % 8) & 1);
+      if (tested ? ppd_add_count (pf, id, c) : ppd_add_residual (pf, id, c))
         return -1;
     }
   return 0;
@@ -244,6 +262,10 @@ snapshot (struct ppd_profile *snap)
             }
           else if (f->storage == PATHPROF_STORAGE_PPP && f->slots
                    && snapshot_slots (f, pf))
+            return -1;
+          else if ((f->storage == PATHPROF_STORAGE_PPP
+                    || f->storage == PATHPROF_STORAGE_RESIDUAL)
+                   && f->counters && snapshot_split (f, pf))
             return -1;
           if (snapshot_residual (f, pf))
             return -1;

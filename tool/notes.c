@@ -249,6 +249,20 @@ check_storage_records (struct reader *r)
                     storage);
   if (f->storage != PATHPROF_STORAGE_PPP)
     return 0;
+  if (f->in_array)
+    {
+      /* Counted in an array: every interesting path has its PPP id.  */
+      mpz_t slots;
+      mpz_init (slots);
+      set_u64 (slots, f->n_slots);
+      int differ = mpz_cmp (slots, f->ppp_range) != 0;
+      mpz_clear (slots);
+      if (differ)
+        return fail_at (r, r->line_ppp,
+                        "function '%s' of storage 'ppp array': its %llu "
+                        "slots are not its PPP range",
+                        f->name, (unsigned long long) f->n_slots);
+    }
   if (r->ppp_declared != f->n_interesting)
     return fail_at (r, r->line_ppp,
                     "function '%s': 'ppp' says %llu interesting path%s, "
@@ -466,7 +480,8 @@ storage_record (struct reader *r)
   struct notes_function *f = r->fn;
   static const char *const names[] = PATHPROF_STORAGE_NAMES;
   const pp_token *t = r->tx.toks;
-  if (pp_text_fields (&r->tx, 1))
+  /* storage NAME [array]  */
+  if (r->tx.n_toks != 3 && pp_text_fields (&r->tx, 1))
     return -1;
   int s;
   for (s = 0; s < (int) (sizeof names / sizeof *names); s++)
@@ -485,6 +500,16 @@ storage_record (struct reader *r)
       && r->nf->version < PATHPROF_NOTES_VERSION_INTER)
     return fail (r, "storage 'trace' needs notes version %u",
                  PATHPROF_NOTES_VERSION_INTER);
+  f->in_array = 0;
+  if (r->tx.n_toks == 3)
+    {
+      if (t[2].quoted || strcmp (t[2].text, PATHPROF_NOTES_STORAGE_ARRAY))
+        return fail (r, "bad storage form '%s' (only 'array')", t[2].text);
+      if (s != PATHPROF_STORAGE_PPP && s != PATHPROF_STORAGE_RESIDUAL)
+        return fail (r, "storage '%s' cannot be counted in an 'array' (only "
+                     "ppp and residual)", names[s]);
+      f->in_array = 1;
+    }
   f->storage = s;
   return 0;
 }

@@ -40,6 +40,8 @@ struct notes_function
   uint32_t checksum;
   mpz_t paths;          /* as recorded (and verified) */
   int storage;          /* PATHPROF_STORAGE_* */
+  int in_array;         /* storage ppp or residual counted in an array of
+                           Ball-Larus counters (`storage ppp array`) */
   unsigned line;        /* of the `function` record */
   /* Storage ppp: the `ppp` record (range, slots) and the interesting
      paths, by increasing bl_id, verified against the core's PPP

@@ -101,6 +101,7 @@ cmp_by_delta (const void *a, const void *b)
 struct totals
 {
   size_t by_storage[4];  /* PATHPROF_STORAGE_* */
+  size_t in_arrays;      /* ppp and residual ones counted in arrays */
   size_t stale;
   size_t interesting, beyond, beyond_functions;
   mpz_t range, slots, bl_range;
@@ -185,11 +186,11 @@ print_text (FILE *out, char *const *paths, int n_paths,
     fprintf (out, " %s", paths[i]);
   fprintf (out,
            "\nfunctions: %zu (ppp %zu, residual %zu, array %zu, hash %zu); "
-           "stale: %zu\n",
+           "stale: %zu; ppp and residual counted in arrays: %zu\n",
            total_functions (t), t->by_storage[PATHPROF_STORAGE_PPP],
            t->by_storage[PATHPROF_STORAGE_RESIDUAL],
            t->by_storage[PATHPROF_STORAGE_ARRAY],
-           t->by_storage[PATHPROF_STORAGE_HASH], t->stale);
+           t->by_storage[PATHPROF_STORAGE_HASH], t->stale, t->in_arrays);
   gmp_fprintf (out,
                "interesting paths: %zu in %zu ppp function%s; PPP range: %Zd; "
                "slots: %Zd; Ball-Larus range: %Zd\n",
@@ -272,11 +273,14 @@ json_stat (FILE *out, const struct ppp_stat *s)
   gmp_fprintf (out,
                ", \"interesting\": %zu, \"range\": %Zd, \"slots\": %llu, "
                "\"delta\": %.4f, \"beyond_slots\": %zu, \"bl_min\": %llu, "
-               "\"bl_max\": %llu, \"bl_range\": %Zd, \"bl_delta\": %.4f}",
-               s->n, s->f->ppp_range, (unsigned long long) s->f->n_slots,
+               "\"bl_max\": %llu, \"bl_range\": %Zd, \"bl_delta\": %.4f, "
+               "\"in_array\": %s}",
+               s->n, s->f->ppp_range,
+               (unsigned long long) (s->f->in_array ? 0 : s->f->n_slots),
                ratio (s->f->ppp_range, s->n), s->beyond,
                (unsigned long long) s->bl_min, (unsigned long long) s->bl_max,
-               s->bl_range, ratio (s->bl_range, s->n));
+               s->bl_range, ratio (s->bl_range, s->n),
+               s->f->in_array ? "true" : "false");
 }
 
 static void
@@ -291,11 +295,11 @@ print_json (FILE *out, char *const *paths, int n_paths,
   fprintf (out,
            ",\n  \"functions\": {\"total\": %zu, \"ppp\": %zu, "
            "\"residual\": %zu, \"array\": %zu, \"hash\": %zu, \"stale\": "
-           "%zu},\n",
+           "%zu, \"in_arrays\": %zu},\n",
            total_functions (t), t->by_storage[PATHPROF_STORAGE_PPP],
            t->by_storage[PATHPROF_STORAGE_RESIDUAL],
            t->by_storage[PATHPROF_STORAGE_ARRAY],
-           t->by_storage[PATHPROF_STORAGE_HASH], t->stale);
+           t->by_storage[PATHPROF_STORAGE_HASH], t->stale, t->in_arrays);
   gmp_fprintf (out,
                "  \"interesting_paths\": %zu,\n  \"range\": %Zd,\n"
                "  \"slots\": %Zd,\n  \"bl_range\": %Zd,\n"
@@ -382,6 +386,7 @@ tool_stats (char *const *paths, int n_paths, int json, FILE *out)
         {
           const struct notes_function *f = &nfs[i].functions[j];
           t.by_storage[f->storage]++;
+          t.in_arrays += f->in_array;
           t.stale += f->stale != NULL;
           n += f->storage == PATHPROF_STORAGE_PPP;
         }
@@ -419,7 +424,8 @@ tool_stats (char *const *paths, int n_paths, int json, FILE *out)
         t.beyond += s->beyond;
         t.beyond_functions += s->beyond != 0;
         mpz_add (t.range, t.range, f->ppp_range);
-        tool_mpz_set_u64 (z, f->n_slots);
+        /* Counted in an array, a function has no slots.  */
+        tool_mpz_set_u64 (z, f->in_array ? 0 : f->n_slots);
         mpz_add (t.slots, t.slots, z);
         mpz_add (t.bl_range, t.bl_range, s->bl_range);
         for (size_t m = 0; m < N_THRESHOLDS; m++)

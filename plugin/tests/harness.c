@@ -85,6 +85,21 @@ dump_function (FILE *f, const struct pathprof_function *fn)
       fprintf (f, "%s residual %llu %llu\n", fn->name,
                (unsigned long long) residuals[i].id,
                (unsigned long long) residuals[i].count);
+  if ((fn->storage == PATHPROF_STORAGE_PPP
+       || fn->storage == PATHPROF_STORAGE_RESIDUAL)
+      && fn->counters)
+    {
+      /* Counted in an array, the tested paths marked: the split the
+         runtime makes when it writes the profile.  */
+      for (uint64_t p = 0; p < fn->n_paths; p++)
+        if (fn->counters[p])
+          fprintf (f, "%s %s%llu %llu\n", fn->name,
+                   fn->tested && fn->tested[p / 8] >> (p % 8) & 1
+                       ? "" : "residual ",
+                   (unsigned long long) p,
+                   (unsigned long long) fn->counters[p]);
+      return;
+    }
   if (fn->storage == PATHPROF_STORAGE_PPP)
     {
       for (uint64_t s = 0; s < fn->n_slots; s++)

@@ -47,6 +47,7 @@ struct fn
   unsigned char *outedges; /* "# outedges N": head on its out-edges */
   unsigned char *finish;
   int storage;             /* 0 array, 1 hash, 2 ppp, 3 residual */
+  int in_array;            /* ppp or residual counted in an array */
   uint64_t *slotted;       /* ppp: interesting ids with a slot, sorted */
   uint64_t *slot_of;       /* ... and their PPP ids */
   size_t n_slotted;
@@ -199,9 +200,14 @@ load_notes (const char *path)
         {
           static const char *const names[] = { "array", "hash", "ppp",
                                                "residual" };
+          /* `storage ppp array`, `storage residual array`: counted in
+             an array, the tested paths marked; the expected split is the
+             same.  */
+          size_t len = strcspn (p + 8, " ");
           for (int k = 0; k < 4; k++)
-            if (!strcmp (p + 8, names[k]))
+            if (strlen (names[k]) == len && !strncmp (p + 8, names[k], len))
               f->storage = k;
+          f->in_array = !strcmp (p + 8 + len, " array");
         }
       else if (!strncmp (p, "interesting ", 12))
         {
@@ -534,12 +540,21 @@ main (int argc, char **argv)
         }
       else if (sscanf (line, "%4095s %llu %llu", name, &id, &count) != 3)
         continue;
+      else
+        slot = ~0ull;
       long fn = find_fn (name);
       if (fn < 0)
         {
           printf ("oracle: counts for unknown function %s\n", name);
           mismatches++;
           continue;
+        }
+      if (!residual && slot == ~0ull && fns[fn].storage == 2
+          && !fns[fn].in_array)
+        {
+          printf ("oracle: %s path %llu counted outside the slots of a "
+                  "function of storage ppp\n", name, id);
+          mismatches++;
         }
       if (n_actual == cap_actual)
         {

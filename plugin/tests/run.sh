@@ -57,30 +57,38 @@ exact () {
   fi
   # The same program in preferential mode, with interesting paths taken
   # from this run (make-interesting.py): every path must be counted in its
-  # slot or logged as residual, exactly as the notes say.
+  # slot or logged as residual, exactly as the notes say.  Twice: as
+  # built by default (functions with few paths counted in an array, the
+  # tested ones marked) and with PPP slots everywhere
+  # (ppp-array-threshold=0).
   [ -n "$PY" ] || return
   "$PY" "$T/make-interesting.py" prog.ppno counts.txt > paths.txt
-  mkdir -p ppp && cd ppp || return
-  if ! $cc -fplugin="$PL" -fplugin-arg-pathprof-trace \
-       -fplugin-arg-pathprof-interesting=../paths.txt \
-       -fplugin-arg-pathprof-stale=ignore $ppp_opts $opts $extra -w \
-       -c "$src" -o prog.o > cc.log 2>&1 \
-     || ! $cc $opts $(echo "$extra" | sed 's/-fplugin-arg-[^ ]*//g') \
-          prog.o "$HARNESS" -o prog > ld.log 2>&1; then
-    cat ld.log >> cc.log 2> /dev/null
-    ko "$name ppp: builds" cc.log
-    return
-  fi
-  OMP_NUM_THREADS=2 PPT_TRACE=trace.txt PPT_COUNTS=counts.txt ./prog \
-    > out.txt 2>&1
-  if ! cmp -s out.txt ../out.txt; then
-    ko "$name ppp: same output" out.txt
-  elif "$ORACLE" trace.txt counts.txt prog.ppno > oracle.txt 2>&1; then
-    ok "$name ppp: $(grep -c 'residual' counts.txt) residual paths, \
+  for form in ppp ppp-slots; do
+    form_opts=
+    [ $form = ppp-slots ] && form_opts=-fplugin-arg-pathprof-ppp-array-threshold=0
+    mkdir -p "$d/$form" && cd "$d/$form" || return
+    if ! $cc -fplugin="$PL" -fplugin-arg-pathprof-trace \
+         -fplugin-arg-pathprof-interesting=../paths.txt \
+         -fplugin-arg-pathprof-stale=ignore $ppp_opts $form_opts $opts \
+         $extra -w -c "$src" -o prog.o > cc.log 2>&1 \
+       || ! $cc $opts $(echo "$extra" | sed 's/-fplugin-arg-[^ ]*//g') \
+            prog.o "$HARNESS" -o prog > ld.log 2>&1; then
+      cat ld.log >> cc.log 2> /dev/null
+      ko "$name $form: builds" cc.log
+      continue
+    fi
+    OMP_NUM_THREADS=2 PPT_TRACE=trace.txt PPT_COUNTS=counts.txt ./prog \
+      > out.txt 2>&1
+    if ! cmp -s out.txt ../out.txt; then
+      ko "$name $form: same output" out.txt
+    elif "$ORACLE" trace.txt counts.txt prog.ppno > oracle.txt 2>&1; then
+      ok "$name $form: $(grep -c 'residual' counts.txt) residual paths, \
+$(grep -c '^  storage [a-z]* array' prog.ppno) functions in arrays, \
 $(tail -1 oracle.txt | sed 's/^oracle: //')"
-  else
-    ko "$name ppp: exact counts" oracle.txt
-  fi
+    else
+      ko "$name $form: exact counts" oracle.txt
+    fi
+  done
 }
 PY=
 command -v python3 > /dev/null 2>&1 && PY=python3
@@ -165,7 +173,7 @@ gcc -fplugin="$PL" -fplugin-arg-pathprof-hash-size=0 -c "$T/cases/loops.c" \
 check "hash-size=0 is an error" 1 "$(grep -c "expected a number from 1" x.err)"
 gcc -fplugin="$PL" -fplugin-arg-pathprof-help -c "$T/cases/loops.c" \
   -o x.o 2> x.err
-check "help" 1 "$(grep -c "array-threshold=N" x.err)"
+check "help" 1 "$(grep -c "^  array-threshold=N" x.err)"
 mkdir -p nd
 gcc -fplugin="$PL" -fplugin-arg-pathprof-notes-dir=nd -c "$T/cases/loops.c" \
   -o l.o
@@ -192,14 +200,24 @@ f_entry 1 > stale.txt
 ck=$(f_field checksum)
 gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=good.txt \
   -c "$T/cases/loops.c" -o l.o 2> x.err
-check "interesting: f is ppp, main residual, silently" \
-  "ppp residual:" "$(awk '$1 == "storage" { printf "%s ", $2 }' l.ppno | sed 's/ $//'):$(cat x.err)"
+check "interesting: f is ppp, main residual, both in arrays, silently" \
+  "ppp array,residual array:" "$(awk '$1 == "storage" { printf "%s %s,", $2, $3 }' l.ppno | sed 's/,$//'):$(cat x.err)"
 check "interesting: the notes name the file" 'interesting-file "good.txt"' \
   "$(grep '^interesting-file' l.ppno)"
 check "interesting: f's two paths get PPP ids 0 and 1" \
   "ppp 2 2 2,interesting 0 0,interesting 1 1" \
   "$(sed -n 's/^  \(ppp\|interesting\) /\1 /p' l.ppno | paste -sd, -)"
 gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=good.txt \
+  -fplugin-arg-pathprof-ppp-array-threshold=0 -c "$T/cases/loops.c" -o l.o \
+  2> x.err
+check "ppp-array-threshold=0: f in slots, main residual, silently" \
+  "ppp,residual:" "$(awk '$1 == "storage" { printf "%s%s,", $2, $3 }' l.ppno | sed 's/,$//'):$(cat x.err)"
+gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=good.txt \
+  -fplugin-arg-pathprof-ppp-array-threshold=5 -c "$T/cases/loops.c" -o l.o
+check "ppp-array-threshold=5: f (6 paths) in slots, main (1) in an array" \
+  "ppp,residual array" "$(awk '$1 == "storage" { printf "%s%s,", $2, $3 ? " " $3 : "" }' l.ppno | sed 's/,$//')"
+gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=good.txt \
+  -fplugin-arg-pathprof-ppp-array-threshold=0 \
   -fplugin-arg-pathprof-ppp-max=1 -c "$T/cases/loops.c" -o l.o
 check "ppp-max=1: f's second path gets no slot" \
   "ppp 2 2 1,interesting 0 0,interesting 1 -" \
@@ -214,7 +232,7 @@ check "stale entry: exact warning" \
   "warning: pathprof: 'f' does not match its entry at stale.txt:2 (checksum $(printf '0x%08x' $((ck ^ 1))) and 6 paths there, $ck and 6 now): all its paths are residual ('-fplugin-arg-pathprof-stale=' says what to do about this)" \
   "$(grep -o 'warning: .*' x.err)"
 check "stale entry: residual storage, reason in the notes" \
-  "residual,stale \"stale.txt:2 (checksum $(printf '0x%08x' $((ck ^ 1))) and 6 paths there, $ck and 6 now)\"" \
+  "residual array,stale \"stale.txt:2 (checksum $(printf '0x%08x' $((ck ^ 1))) and 6 paths there, $ck and 6 now)\"" \
   "$(awk '$1 == "function" { fn = $2 } fn == "\"f\"" && ($1 == "storage" || $1 == "stale") { sub(/^  /, ""); sub(/^storage /, ""); print }' l.ppno | paste -sd, -)"
 gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=stale.txt \
   -fplugin-arg-pathprof-stale=ignore -c "$T/cases/loops.c" -o l.o 2> x.err

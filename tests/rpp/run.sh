@@ -10,8 +10,8 @@
 # compare.py checks that the preferential profile is the Ball-Larus field
 # profile split into tested counts and residual paths, and that `pathprof
 # residual` reports exactly FIELD minus TEST.  Programs: the bundled
-# example (also with ppp-max=4, so that tested paths without a slot go
-# through the residual log), and the Debian programs of
+# example (also in PPP slots, and with ppp-max=4, so that tested paths
+# without a slot go through the residual log), and the Debian programs of
 # scripts/debian/programs that have test and field workloads (RPP_PROGRAMS,
 # default as below; empty to skip).
 # Ends with the line "N passed, N failed".
@@ -52,16 +52,22 @@ example () { # NAME EXTRA-PLUGIN-FLAGS
     "$d/ppp.ppd" > "$d/compare.txt" 2>&1
   result "$1" "$d/compare.txt" $?
 }
+# By default the example's functions are few-path ones, counted in arrays
+# with their tested paths marked; ppp-array-threshold=0 puts them in PPP
+# slots, and ppp-max=4 leaves tested paths without a slot (they go
+# through the residual log).
 example example ""
-example "example, ppp-max=4" "-fplugin-arg-pathprof-ppp-max=4"
+example "example, PPP slots" "-fplugin-arg-pathprof-ppp-array-threshold=0"
+example "example, PPP slots, ppp-max=4" \
+  "-fplugin-arg-pathprof-ppp-array-threshold=0 -fplugin-arg-pathprof-ppp-max=4"
 
 # A Debian program: its recipe's test and field workloads.  The
 # preferential build is done in the Ball-Larus build's directory, so that
 # both compile the sources under the same names (functions are matched by
 # name and source file), and must behave exactly as the Ball-Larus build
 # on the field workload.
-debian () { # NAME
-  d=$W/$1
+debian () { # NAME [EXTRA-PLUGIN-FLAGS]
+  d=$W/$1${2:+-slots}
   mkdir -p "$d"
   t0=$(date +%s)
   P="sh $SRC/scripts/debian/program.sh $1"
@@ -77,7 +83,7 @@ debian () { # NAME
     result "$1: Ball-Larus build and runs" "$d/run.log" 1
     return
   fi
-  CFLAGS="$CFLAGS -fplugin-arg-pathprof-interesting=$d/paths.txt"
+  CFLAGS="$CFLAGS -fplugin-arg-pathprof-interesting=$d/paths.txt ${2:-}"
   # The field run again in the same directory: workloads may depend on
   # its name (mawk's scanner runs per character of string literals that
   # hold it).
@@ -91,17 +97,22 @@ debian () { # NAME
   fi
   unset CFLAGS LIBS
   diff -r "$d/wf.bl" "$d/wf" > "$d/diff.txt" 2>&1
-  result "$1: the preferential build behaves as the Ball-Larus one" \
+  result "$1${2:+ ($2)}: the preferential build behaves as the Ball-Larus one" \
     "$d/diff.txt" $?
   python3 "$SRC/tests/rpp/compare.py" "$PP" "$d/test.ppd" "$d/field.ppd" \
     "$d/ppp.ppd" > "$d/compare.txt" 2>&1
   status=$?
   echo "($(( $(date +%s) - t0 )) s)" >> "$d/compare.txt"
-  result "$1" "$d/compare.txt" $status
+  result "$1${2:+ ($2)}" "$d/compare.txt" $status
 }
+# By default: functions with at most 2500 paths in arrays, larger ones in
+# PPP slots (both programs have some); bzip2 also with slots everywhere.
 for prog in ${RPP_PROGRAMS-mawk bzip2}; do
   debian "$prog"
 done
+case " ${RPP_PROGRAMS-mawk bzip2} " in
+  *" bzip2 "*) debian bzip2 -fplugin-arg-pathprof-ppp-array-threshold=0 ;;
+esac
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

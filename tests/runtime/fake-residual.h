@@ -19,13 +19,13 @@ static struct pathprof_ppp_slot fake_slots[4] = {
 
 static struct pathprof_function fake_residual_functions[] = {
   { "f_ppp", "res.c", 0x44444444u, PATHPROF_STORAGE_PPP, 20, NULL, NULL,
-    fake_slots, 4, NULL, 0 },
+    fake_slots, 4, NULL, NULL, 0 },
   /* f_res: a large function (10^12 paths).  */
   { "f_res", "res.c", 0x55555555u, PATHPROF_STORAGE_RESIDUAL,
-    1000000000000ull, NULL, NULL, NULL, 0, NULL, 0 },
+    1000000000000ull, NULL, NULL, NULL, 0, NULL, NULL, 0 },
   /* f_tiny: 3 paths.  */
   { "f_tiny", "res.c", 0x66666666u, PATHPROF_STORAGE_RESIDUAL, 3, NULL, NULL,
-    NULL, 0, NULL, 0 },
+    NULL, 0, NULL, NULL, 0 },
 };
 
 #define fake_ppp (&fake_residual_functions[0])
@@ -40,6 +40,31 @@ __attribute__ ((constructor (101))) static void
 fake_residual_register (void)
 {
   __pathprof_init (&fake_residual_object);
+}
+
+/* A second object, of functions counted in arrays (pathprof-format.h,
+   `tested`): f_split, a PPP function whose tested paths 2 and 5 are
+   marked, and f_split_res, a RESIDUAL one.  Its name sorts after
+   rt_prog's object, which the residual tests' dumps stop at.  */
+static uint64_t fake_split_counters[10];
+static const uint8_t fake_split_tested[2] = { 1u << 2 | 1u << 5, 0 };
+static uint64_t fake_split_res_counters[4];
+
+static struct pathprof_function fake_split_functions[] = {
+  { "f_split", "split.c", 0x77777777u, PATHPROF_STORAGE_PPP, 10,
+    fake_split_counters, NULL, NULL, 0, fake_split_tested, NULL, 0 },
+  { "f_split_res", "split.c", 0x88888888u, PATHPROF_STORAGE_RESIDUAL, 4,
+    fake_split_res_counters, NULL, NULL, 0, NULL, NULL, 0 },
+};
+
+static struct pathprof_object fake_split_object
+  = { PATHPROF_ABI_VERSION, 2, "/fake/split.ppno", 0x0000cafeu, 0,
+      fake_split_functions, NULL };
+
+__attribute__ ((constructor (101))) static void
+fake_split_register (void)
+{
+  __pathprof_init (&fake_split_object);
 }
 
 /* What f_ppp's instrumentation does at the end of the path with PPP id

@@ -149,6 +149,16 @@ residual_command (int argc, char **argv, int *i)
         fake_ppp_path_end (p, b);
       *i += 3;
     }
+  else if ((!strcmp (c, "s") || !strcmp (c, "sr")) && *i + 2 < argc)
+    {
+      /* A path end of f_split or f_split_res: counters[id]++.  */
+      unsigned long long id = num (argv[*i + 1]), n = num (argv[*i + 2]);
+      uint64_t *counters
+          = c[1] ? fake_split_res_counters : fake_split_counters;
+      for (unsigned long long k = 0; k < n; k++)
+        counters[id]++;
+      *i += 2;
+    }
   else if ((!strcmp (c, "r") || !strcmp (c, "t")) && *i + 2 < argc)
     {
       unsigned long long id = num (argv[*i + 1]), n = num (argv[*i + 2]);

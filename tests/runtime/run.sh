@@ -219,7 +219,7 @@ is "changed function: message" \
 P=$W/abi.ppd
 PATHPROF_FILE=$P "$T/rt_prog_abi99" a 0 1 2> "$W/err"; rc=$?
 is "other ABI version refused" \
-  "0:pathprof: ignoring an object built for runtime ABI version 99 (this libpathprof supports version 2); rebuild it with the matching pathprof" \
+  "0:pathprof: ignoring an object built for runtime ABI version 99 (this libpathprof supports version 3); rebuild it with the matching pathprof" \
   "$rc:$(cat "$W/err")"
 if [ -e "$P" ]; then ko "nothing written without objects"
 else ok "nothing written without objects"; fi
@@ -323,6 +323,31 @@ PATHPROF_FILE=$P "$RR" p 0 3 5 p 2 7 2 p 1 5 1 p 0 4 2 p 9 15 1 p 3 12 1 \
 check_res "$P" \
   "PPP: slots count the tested paths (as BL ids), the others are residual"
 is "PPP run prints nothing" "" "$(cat "$W/err")"
+
+# Functions counted in arrays (fake-residual.h's second object): the
+# runtime splits f_split's counters into its marked (tested) paths 2 and 5
+# and residual paths, and all of f_split_res's are residual; a second run
+# adds to both lists.
+split_of () { dump_of "$1" | sed -n '/^object "\/fake\/split.ppno"/,$p'; }
+P=$W/split.ppd
+PATHPROF_FILE=$P "$RR" s 2 3 s 4 1 s 5 2 s 9 1 sr 0 1 sr 3 4 2> "$W/err"
+{ echo 'object "/fake/split.ppno" stamp 0x0000cafe runs 1'
+  echo '  function "f_split" source "split.c" checksum 0x77777777 storage ppp paths 10 dropped 0 counts 2'
+  pairs 2 3 5 2; resid 0 2; pairs 4 1 9 1
+  echo '  function "f_split_res" source "split.c" checksum 0x88888888 storage residual paths 4 dropped 0 counts 0'
+  resid 0 2; pairs 0 1 3 4; } > "$W/exp"
+split_of "$P" > "$W/out"
+same "array-counted PPP and residual functions: split into tested and residual paths" \
+  "$W/exp" "$W/out"
+is "array-counted run prints nothing" "" "$(cat "$W/err")"
+PATHPROF_FILE=$P "$RR" s 5 1 s 4 1 s 0 1
+{ echo 'object "/fake/split.ppno" stamp 0x0000cafe runs 2'
+  echo '  function "f_split" source "split.c" checksum 0x77777777 storage ppp paths 10 dropped 0 counts 2'
+  pairs 2 3 5 3; resid 0 3; pairs 0 1 4 2 9 1
+  echo '  function "f_split_res" source "split.c" checksum 0x88888888 storage residual paths 4 dropped 0 counts 0'
+  resid 0 2; pairs 0 1 3 4; } > "$W/exp"
+split_of "$P" > "$W/out"
+same "array-counted functions: a second run merges both lists" "$W/exp" "$W/out"
 
 P=$W/dedup.ppd
 PATHPROF_FILE=$P "$RR" r 5 3 r 1000 2 r 5 4 r 999999999999 1 t 0 1 t 2 6 t 0 1

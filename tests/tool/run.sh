@@ -73,6 +73,16 @@ is "valid preferential notes accepted" \
   "0:$HERE/p.ppno: stamp 0x5eed0001, 6 functions, ok:" \
   "$rc:$(cat out):$(cat err)"
 bad_notes "$HERE/p.ppno" "$HERE/bad-ppp-notes.cases"
+# Functions counted in arrays (`storage ppp array`: every interesting path
+# has its PPP id, the slots are the range; `storage residual array`).
+sed -e '27s/$/ array/' -e '161s/$/ array/' "$HERE/p.ppno" > arr.ppno
+"$PP" check-notes arr.ppno > out 2> err; rc=$?
+is "preferential notes with functions counted in arrays accepted" \
+  "0:arr.ppno: stamp 0x5eed0001, 6 functions, ok:" "$rc:$(cat out):$(cat err)"
+is "stats: functions counted in arrays, and f's 3 slots no longer counted" \
+  "functions: 6 (ppp 3, residual 2, array 1, hash 0); stale: 1; ppp and residual counted in arrays: 2
+interesting paths: 11 in 3 ppp functions; PPP range: 12; slots: 7; Ball-Larus range: 20" \
+  "$("$PP" stats arr.ppno | sed -n 2,3p)"
 : > bad.ppno
 "$PP" check-notes bad.ppno > /dev/null 2> err; rc=$?
 is "notes: empty file" \
@@ -359,13 +369,13 @@ same "stats --json, two notes files" "$EXP/stats.json" out
 cp out stats.json
 validate stats-json-schema.json stats.json
 cd "$HERE" && "$PP" stats p.ppno t.ppno > "$W/out"; cd "$W" || exit 1
-is "stats: two notes files" "functions: 9 (ppp 3, residual 2, array 3, hash 1); stale: 1
+is "stats: two notes files" "functions: 9 (ppp 3, residual 2, array 3, hash 1); stale: 1; ppp and residual counted in arrays: 0
             3      3      3    1.00         5      1.67     1.67  f (t.c) in p.ppno
   <= 1.05  2  (66.67%)" \
   "$(sed -n -e 2p -e '/^ *3 *3 *3 /p' -e '/<= 1.05/p' out)"
 "$PP" stats "$HERE/t.ppno" missing.ppno > out 2> err; rc=$?
 is "stats: a missing notes file" \
-  "1:pathprof: missing.ppno: cannot open: No such file or directory:functions: 3 (ppp 0, residual 0, array 2, hash 1); stale: 0" \
+  "1:pathprof: missing.ppno: cannot open: No such file or directory:functions: 3 (ppp 0, residual 0, array 2, hash 1); stale: 0; ppp and residual counted in arrays: 0" \
   "$rc:$(cat err):$(sed -n 2p out)"
 
 # --- command line ----------------------------------------------------------
