@@ -451,6 +451,7 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
   mpz_t *ids = NULL;
   unsigned n_ids = 0;
   char *extra = NULL;
+  unsigned char *tested_map = NULL;
 
   /* The nodes of the interesting segments' paths first, so that path
      splitting spares them.  */
@@ -482,10 +483,14 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
             plan.stale = xstrdup (f->stale);
         }
     }
+  /* Below ppp-array-threshold: an array of Ball-Larus counters, the
+     interesting segments marked (as intra-procedural functions: pass.cc). */
+  if (st == PP_OK)
+    pp_plan_split (&plan, pp_mpz_to_u64 (num->total), &tested_map);
   if (st == PP_OK)
     {
       mpz_t *weights[PP_N_REGS] = { num->weight, NULL };
-      if (plan.storage == PATHPROF_STORAGE_PPP)
+      if (plan.storage == PATHPROF_STORAGE_PPP && !plan.split)
         {
           weights[PP_REG_PPP] = plan.ppp->weight;
           n_regs = 2;
@@ -503,9 +508,12 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
     pp_fn_record *rec = new_record (f, pp_cfg_checksum (map->cfg),
                                     plan.storage,
                                     pp_mpz_to_u64 (num->total));
-    rec->n_slots = plan.n_slots;
+    rec->n_slots = plan.split ? 0 : plan.n_slots;
     rec->slot_bl = plan.slot_bl;
     plan.slot_bl = NULL;
+    rec->split = plan.split;
+    rec->tested_map = tested_map;
+    tested_map = NULL;
     pp_emit_storage (rec);
     extra = map_records (f, sg, map);
     rec->notes = pp_notes_function (rec, map, dag, num, &plan,
@@ -529,6 +537,7 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
 
 out:
   free (extra);
+  free (tested_map);
   for (unsigned i = 0; ids && i < n_ids; i++)
     mpz_clear (ids[i]);
   free (ids);

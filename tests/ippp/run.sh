@@ -54,7 +54,8 @@ runs () {
 check_case () {
   name=$1 src=$2 opt=$3 k=$4 tests=$5 field=$6
   d=$W/$(echo "$name" | tr -c 'A-Za-z0-9\n' _)
-  mkdir -p "$d/plain" "$d/wpp" "$d/ippp" "$d/bl" "$d/tr-test" "$d/tr-field" \
+  mkdir -p "$d/plain" "$d/wpp" "$d/ippp" "$d/ippp-slots" "$d/bl" \
+    "$d/tr-test" "$d/tr-field" "$d/tr-slots" \
     "$d/tr-bl" "$d/ppt"
   cp "$src" "$d/prog.c"
   cd "$d" || return
@@ -77,12 +78,16 @@ check_case () {
     ko "$name: pathprof ips" ips.log
     return
   fi
-  # 4-5, then 6.
-  for mode in ppp bl; do
-    o=ippp tr=tr-field
+  # 4-5 (supergraphs with few paths counted in arrays, their interesting
+  # segments marked; then PPP slots everywhere: ppp-slots), then 6.
+  for mode in ppp ppp-slots bl; do
+    o=ippp tr=tr-field slots=
     [ $mode = bl ] && o=bl tr=tr-bl
+    [ $mode = ppp-slots ] && o=ippp-slots tr=tr-slots \
+      slots=-fplugin-arg-pathprof-ppp-array-threshold=0
     if ! gcc $opt -fplugin="$PL" -fplugin-arg-pathprof-ipps=ips.txt \
-         -fplugin-arg-pathprof-ipps-mode=$mode -fplugin-arg-pathprof-trace \
+         -fplugin-arg-pathprof-ipps-mode=${mode%-slots} $slots \
+         -fplugin-arg-pathprof-trace \
          -c prog.c -o $o/prog.o > $o/cc.log 2>&1 \
        || ! gcc $o/prog.o $LIBS -o $o/prog >> $o/cc.log 2>&1 \
        || [ -s $o/cc.log ]; then
