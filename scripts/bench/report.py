@@ -20,6 +20,8 @@ from figures import geomean, measured_programs
 
 # The targets of issues 3 and 4.
 PPP_OVERHEAD_TARGET = 0.10
+# Depth-1 IPPP (the ippp variant): issue 6's target.
+IPPP_OVERHEAD_TARGET = 0.15
 
 
 def pct(ratio):
@@ -305,14 +307,21 @@ class Report:
             m = means.get((v, self.base))
             if m is None:
                 continue
-            ok = m - 1 <= PPP_OVERHEAD_TARGET
+            target = (IPPP_OVERHEAD_TARGET if v == "ippp"
+                      else PPP_OVERHEAD_TARGET)
+            ok = m - 1 <= target
             lines.append("- %s: geometric-mean overhead %s, target at most "
-                         "+10%%: **%s**" % (v, pct(m), "met" if ok
-                                            else "not met"))
+                         "+%d%%: **%s**" % (v, pct(m), round(target * 100),
+                                            "met" if ok else "not met"))
         for v in self.pathprof:
             pair = (v, self.gcov)
+            measured = [r[pair] for r in against_rows.values()
+                        if r.get(pair) is not None]
+            if not measured:
+                # gcov not measured (--variants): nothing to say.
+                continue
             above = [(name, r[pair]) for name, r in against_rows.items()
-                     if r[pair] is not None and r[pair].median > 1]
+                     if r.get(pair) is not None and r[pair].median > 1]
             if not above:
                 lines.append("- %s never above gcov's overhead (%s / gcov "
                              "<= 1 in every program): **met**" % (v, v))
