@@ -372,6 +372,25 @@ retag (cgraph_node *node, unsigned tag_base, vec<unsigned> *old)
       }
 }
 
+/* GCC's inliner (expand_call_inline) takes a call to an always_inline
+   function that it meets but was not asked to inline for a failure to
+   inline it, an error at -O0 ("inlining failed in call to
+   'always_inline'"): the calls of NODE's body, and of the bodies inlined
+   into it, that this inlining leaves alone (GCC's own always-inline pass
+   inlines them later) are marked as it marks the calls made direct by
+   indirect inlining, whose failures it passes over silently.  The edges
+   are rebuilt afterwards (inline_call), which drops the marks.  */
+void
+quiet_always_inline_calls (cgraph_node *node)
+{
+  for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+    if (!e->inline_failed)
+      quiet_always_inline_calls (e->callee);
+    else if (lookup_attribute ("always_inline",
+                               DECL_ATTRIBUTES (e->callee->decl)))
+      e->indirect_inlining_edge = 1;
+}
+
 /* Inlines CALL of ROOT (the current function) with the pristine copy of
    unit function FN, its markers tagged from TAG_BASE.  */
 bool
@@ -387,6 +406,7 @@ inline_call (cgraph_node *root, gcall *call, unsigned fn, unsigned tag_base)
   clone_inlined_nodes (e, true, false, NULL);
   auto_vec<unsigned> old;
   retag (pristine[fn], tag_base, &old);
+  quiet_always_inline_calls (root);
   optimize_inline_calls (root->decl);
   retag (pristine[fn], 0, &old);
   cgraph_edge::rebuild_edges ();

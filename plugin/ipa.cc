@@ -77,6 +77,13 @@ collect_functions (void)
     {
       if (node->alias || node->thunk || node->inlined_to)
         continue;
+      /* An extern inline (gnu_inline) body, such as the intrinsics of
+         <immintrin.h>, exists only to be inlined: no out-of-line copy is
+         ever emitted, so the address a trace build's entry event takes
+         would be an undefined reference at link time.  Left alone, like
+         a library function: its calls end subpaths as any call does.  */
+      if (DECL_EXTERNAL (node->decl))
+        continue;
       if (pp_n_ipa_fns == cap)
         {
           cap = cap ? 2 * cap : 64;
