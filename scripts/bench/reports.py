@@ -101,8 +101,12 @@ def check_preferential_build(stats, interesting_file):
     problem, or None."""
     listed = listed_functions(interesting_file)
     ppp = {(f["name"], f["source"]) for f in stats["ppp_functions"]}
-    if stats["functions"]["stale"]:
-        return "%d functions stale" % stats["functions"]["stale"]
+    # Stale functions alone are no problem: a program whose build compiles
+    # one source twice with other settings (sqlite3.c, for the library and
+    # for the test fixture) has, in the compilation the tests did not run,
+    # functions of the same name and source but another CFG, rightly
+    # stale.  What must hold is that every listed function is preferential
+    # somewhere.
     if listed != ppp:
         missing = sorted(listed - ppp)[:5]
         extra = sorted(ppp - listed)[:5]
