@@ -10,7 +10,8 @@
 # -fplugin=BUILD_DIR/pathprof.so, at -O0 (see the README for why), and
 # linked with -lpathprof, so one run writes both profiles.  Programs:
 #   1. the plugin's test programs (plugin/tests/cases, but tail.c, whose
-#      50 million nested calls need -O2's tail call), those of cases/ here,
+#      50 million nested calls need -O2's tail call, and extinline.c, see
+#      below), those of cases/ here,
 #      and the example (example/tokstat.c on its two inputs), with the real
 #      runtime;
 #   2. the oracle itself must fail on a profile with one count changed;
@@ -87,7 +88,12 @@ t=$(now)
 for src in "$TOP"/plugin/tests/cases/*.c "$TOP"/plugin/tests/cases/*.cc \
            "$TOP"/tests/gcov/cases/*.c "$TOP"/example/tokstat.c; do
   name=$(basename "$src")
-  case $name in tail.c) continue ;; esac
+  # extinline.c: its extern inline always_inline functions are inlined
+  # (even at -O0) before gcov instruments, so gcov counts their branches
+  # in their callers, while pathprof, which instruments before inlining,
+  # counts them in their own functions: not comparable (the plugin's trace
+  # oracle checks that case exactly).
+  case $name in tail.c|extinline.c) continue ;; esac
   d=$W/cases/$(echo "$name" | tr . _)
   mkdir -p "$d"
   cd "$d" || exit 1

@@ -3,7 +3,8 @@
    of our own.  A trace or IPPP build must not take their address (an
    undefined reference at link time: xz-utils' liblzma, whose CRC code
    uses the intrinsics, failed to link); they are left alone, like
-   library functions.  */
+   library functions.  Not in the gcov oracle (tests/gcov/run.sh says
+   why).  */
 #include <stdio.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
