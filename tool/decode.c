@@ -12,13 +12,6 @@
 
 #include "decode.h"
 
-static void
-out_of_memory (void)
-{
-  tool_error ("out of memory");
-  exit (1);
-}
-
 void
 tool_mpz_set_u64 (mpz_t z, uint64_t v)
 {
@@ -95,7 +88,7 @@ view_function (struct fn_view *v, const struct ppd_object *obj,
   size_t n = pf->n_counts + pf->n_residual;
   v->paths = calloc (n ? n : 1, sizeof *v->paths);
   if (!v->paths)
-    out_of_memory ();
+    tool_out_of_memory ();
   add_paths (v, pf->counts, pf->n_counts, 0);
   add_paths (v, pf->residual, pf->n_residual, 1);
   qsort (v->paths, v->n_paths, sizeof *v->paths, cmp_path_hot);
@@ -105,7 +98,7 @@ view_function (struct fn_view *v, const struct ppd_object *obj,
   v->dag_counts = calloc (nfn->dag->n_edges ? nfn->dag->n_edges : 1,
                           sizeof *v->dag_counts);
   if (!v->dag_counts)
-    out_of_memory ();
+    tool_out_of_memory ();
   mpz_t id;
   mpz_init (id);
   for (size_t i = 0; i < v->n_paths; i++)
@@ -129,7 +122,7 @@ view_function (struct fn_view *v, const struct ppd_object *obj,
         {
           p->seg = calloc (1, sizeof *p->seg);
           if (!p->seg)
-            out_of_memory ();
+            tool_out_of_memory ();
           if (pp_sg_decode (nfn->sg, nfn->dag, p->edges, p->len, p->seg,
                             &err)
               != PP_OK)
@@ -196,7 +189,7 @@ notes_path_for (const struct ppd_object *o, const char *notes_dir)
     }
   char *p = strdup (o->notes_file);
   if (!p)
-    out_of_memory ();
+    tool_out_of_memory ();
   return p;
 }
 
@@ -233,7 +226,7 @@ load_notes (const struct ppd_object *o, const char *np,
   else
     return NULL;
   if (!why)
-    out_of_memory ();
+    tool_out_of_memory ();
   return why;
 }
 
@@ -277,7 +270,7 @@ notes_function_for (const struct notes_file *nf, const char *np,
   else
     return nfn;
   if (!*why)
-    out_of_memory ();
+    tool_out_of_memory ();
   return NULL;
 }
 
@@ -295,7 +288,7 @@ tool_view_profile (const struct ppd_profile *p, const char *notes_dir,
   pv->notes_errors
     = calloc (p->n_objects ? p->n_objects : 1, sizeof *pv->notes_errors);
   if (!pv->views || !pv->notes || !pv->notes_errors)
-    out_of_memory ();
+    tool_out_of_memory ();
   size_t k = 0;
   for (size_t i = 0; i < p->n_objects; i++)
     {
@@ -322,7 +315,7 @@ tool_view_profile (const struct ppd_profile *p, const char *notes_dir,
             }
           else if (!have_notes && !pv->views[k].error
                    && !(pv->views[k].error = strdup ("notes file not usable")))
-            out_of_memory ();
+            tool_out_of_memory ();
         }
       free (np);
     }
@@ -412,14 +405,14 @@ tool_blocks_text (const struct notes_function *nfn, const struct path_view *p)
   FILE *m = open_memstream (&buf, &size);
   unsigned *nodes = malloc ((p->len + 1) * sizeof *nodes);
   if (!m || !nodes)
-    out_of_memory ();
+    tool_out_of_memory ();
   size_t n = tool_path_nodes (nfn, p, nodes);
   if (!write_lines (m, nfn->blocks, nodes, n))
     fputs ("(no location)", m);
   fclose (m);
   free (nodes);
   if (!buf)
-    out_of_memory ();
+    tool_out_of_memory ();
   return buf;
 }
 
@@ -434,7 +427,7 @@ tool_segment_text (const struct notes_function *nfn,
   size_t size = 0;
   FILE *m = open_memstream (&buf, &size);
   if (!m)
-    out_of_memory ();
+    tool_out_of_memory ();
   if (!lines)
     {
       fputs (nf->subpaths[s->root].name, m);
@@ -481,7 +474,7 @@ tool_segment_text (const struct notes_function *nfn,
     fprintf (m, " [%s]", tool_end_label (nfn, p->edges[p->len - 1]));
   fclose (m);
   if (!buf)
-    out_of_memory ();
+    tool_out_of_memory ();
   return buf;
 }
 

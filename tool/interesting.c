@@ -22,13 +22,6 @@
 #include "decode.h"
 #include "interesting.h"
 
-static void
-out_of_memory (void)
-{
-  tool_error ("out of memory");
-  exit (1);
-}
-
 /* One function of one profile.  */
 struct fn_ref
 {
@@ -90,7 +83,7 @@ parse_fraction (const char *s, mpz_t num, mpz_t den)
     return -1;
   char *digits = malloc (int_digits + frac_digits + 1);
   if (!digits)
-    out_of_memory ();
+    tool_out_of_memory ();
   memcpy (digits, s, int_digits);
   memcpy (digits + int_digits, s + int_digits + 1, frac_digits);
   digits[int_digits + frac_digits] = 0;
@@ -177,7 +170,7 @@ add_entry (pp_interesting *set, const struct fn_ref *refs, size_t n,
   /* Every executed path of every profile, then each id once.  */
   struct ppd_count *all = malloc ((n_all ? n_all : 1) * sizeof *all);
   if (!all)
-    out_of_memory ();
+    tool_out_of_memory ();
   size_t k = 0;
   for (size_t i = 0; i < n; i++)
     {
@@ -223,12 +216,12 @@ add_entry (pp_interesting *set, const struct fn_ref *refs, size_t n,
   pp_interesting_fn *fn = pp_interesting_add_fn (
     set, f0->name, f0->source_file, f0->cfg_checksum, z, &err);
   if (!fn)
-    out_of_memory ();
+    tool_out_of_memory ();
   for (size_t i = 0; i < chosen; i++)
     {
       tool_mpz_set_u64 (z, all[i].id);
       if (pp_interesting_add_path (fn, z, 1, all[i].count, &err) != PP_OK)
-        out_of_memory ();
+        tool_out_of_memory ();
     }
   mpz_clear (z);
   free (all);
@@ -244,7 +237,7 @@ add_comments (pp_interesting *set, char *const *paths, int n,
   size_t size = 0;
   FILE *m = open_memstream (&buf, &size);
   if (!m)
-    out_of_memory ();
+    tool_out_of_memory ();
   fputs ("written by pathprof interesting from", m);
   for (int i = 0; i < n; i++)
     fprintf (m, " %s", paths[i]);
@@ -262,7 +255,7 @@ add_comments (pp_interesting *set, char *const *paths, int n,
   fclose (m);
   pp_error err;
   if (!buf || pp_interesting_add_comment (set, buf, &err) != PP_OK)
-    out_of_memory ();
+    tool_out_of_memory ();
   free (buf);
 }
 
@@ -318,7 +311,7 @@ tool_interesting (char *const *paths, int n,
     }
   struct ppd_profile *profiles = calloc ((size_t) n, sizeof *profiles);
   if (!profiles)
-    out_of_memory ();
+    tool_out_of_memory ();
   int status = 0;
   size_t n_refs = 0;
   for (int i = 0; i < n && !status; i++)
@@ -330,7 +323,7 @@ tool_interesting (char *const *paths, int n,
     }
   struct fn_ref *refs = calloc (n_refs ? n_refs : 1, sizeof *refs);
   if (!refs)
-    out_of_memory ();
+    tool_out_of_memory ();
   size_t k = 0;
   for (int i = 0; i < n && !status; i++)
     for (size_t j = 0; j < profiles[i].n_objects; j++)
@@ -344,7 +337,7 @@ tool_interesting (char *const *paths, int n,
   pp_error err;
   pp_interesting *set = pp_interesting_new (NULL, &err);
   if (!set)
-    out_of_memory ();
+    tool_out_of_memory ();
   add_comments (set, paths, n, opt);
   for (size_t i = 0; i < k && !status;)
     {

@@ -48,19 +48,12 @@
 #include "pathprof-format.h"
 #include "trace.h"
 
-static void
-out_of_memory (void)
-{
-  tool_error ("out of memory");
-  exit (1);
-}
-
 static void *
 xrealloc (void *p, size_t n)
 {
   p = realloc (p, n ? n : 1);
   if (!p)
-    out_of_memory ();
+    tool_out_of_memory ();
   return p;
 }
 
@@ -156,7 +149,7 @@ object_for (struct extractor *x, const char *notes_path, uint32_t stamp)
   memset (o, 0, sizeof *o);
   o->notes_path = strdup (notes_path);
   if (!o->notes_path)
-    out_of_memory ();
+    tool_out_of_memory ();
   o->stamp = stamp;
   /* In NOTES_DIR (by base name) when given and there.  */
   char *np = NULL;
@@ -165,7 +158,7 @@ object_for (struct extractor *x, const char *notes_path, uint32_t stamp)
       const char *base = strrchr (notes_path, '/');
       base = base ? base + 1 : notes_path;
       if (asprintf (&np, "%s/%s", x->notes_dir, base) < 0)
-        out_of_memory ();
+        tool_out_of_memory ();
       if (access (np, F_OK) != 0)
         {
           free (np);
@@ -173,7 +166,7 @@ object_for (struct extractor *x, const char *notes_path, uint32_t stamp)
         }
     }
   if (!np && !(np = strdup (notes_path)))
-    out_of_memory ();
+    tool_out_of_memory ();
   char msg[1024];
   int r = notes_read (np, &o->notes, msg, sizeof msg);
   if (r)
@@ -223,7 +216,7 @@ shape_of (struct fninfo *f, uint64_t id, pp_piece_shape *shape)
       size_t cap = f->cache_cap ? 2 * f->cache_cap : 64;
       struct shape_entry *c = calloc (cap, sizeof *c);
       if (!c)
-        out_of_memory ();
+        tool_out_of_memory ();
       for (size_t i = 0; i < f->cache_cap; i++)
         if (f->cache[i].used)
           {
@@ -289,7 +282,7 @@ seg_slot (struct extractor *x, const unsigned char *key, size_t len,
       size_t cap = x->cap_segs ? 2 * x->cap_segs : 1024;
       struct seg_entry *t = calloc (cap, sizeof *t);
       if (!t)
-        out_of_memory ();
+        tool_out_of_memory ();
       for (size_t i = 0; i < x->cap_segs; i++)
         if (x->segs[i].key)
           {
@@ -359,7 +352,7 @@ emit_segment (struct extractor *x, unsigned root, const struct builder *b,
     {
       e->key = malloc (k.n);
       if (!e->key)
-        out_of_memory ();
+        tool_out_of_memory ();
       memcpy (e->key, k.v, k.n);
       e->len = k.n;
       e->hash = h;
@@ -877,7 +870,7 @@ build_set (struct extractor *x, char *const *inputs, int n_inputs)
   pp_error err;
   pp_ips *set = pp_ips_new (NULL, x->depth, &err);
   if (!set)
-    out_of_memory ();
+    tool_out_of_memory ();
   char *buf = NULL;
   size_t size = 0;
   FILE *m = open_memstream (&buf, &size);
@@ -886,7 +879,7 @@ build_set (struct extractor *x, char *const *inputs, int n_inputs)
     fprintf (m, " %s", inputs[i]);
   fclose (m);
   if (!buf || pp_ips_add_comment (set, buf, &err) != PP_OK)
-    out_of_memory ();
+    tool_out_of_memory ();
   free (buf);
   /* Functions: one entry per (name, source, checksum).  */
   for (size_t i = 0; i < x->n_fns; i++)
@@ -909,14 +902,14 @@ build_set (struct extractor *x, char *const *inputs, int n_inputs)
           && pp_ips_add_fn (set, nf->name, nf->source, nf->checksum,
                             mpz_get_ui (nf->paths), &f->ips_index, &err)
                != PP_OK)
-        out_of_memory ();
+        tool_out_of_memory ();
     }
   /* Segments, in file function indices; the same segment of two objects
      (the same function compiled twice) adds up.  */
   pp_ips_seg *all = calloc (x->n_segs + 1, sizeof *all);
   size_t n = 0;
   if (!all)
-    out_of_memory ();
+    tool_out_of_memory ();
   for (size_t i = 0; i < x->cap_segs; i++)
     {
       const struct seg_entry *e = &x->segs[i];
@@ -936,7 +929,7 @@ build_set (struct extractor *x, char *const *inputs, int n_inputs)
       s->n_tokens = (unsigned) ((e->len / 8 - p) / 3);
       s->tokens = calloc (s->n_tokens + 1, sizeof *s->tokens);
       if (!s->start || !s->tokens)
-        out_of_memory ();
+        tool_out_of_memory ();
       for (unsigned j = 0; j < s->n_tokens; j++, p += 3)
         {
           s->tokens[j].kind = (pp_seg_kind) k[p];
@@ -955,7 +948,7 @@ build_set (struct extractor *x, char *const *inputs, int n_inputs)
       for (; j < n && pp_segment_cmp (&all[i].seg, &all[j].seg) == 0; j++)
         count = ppd_sat_add (count, all[j].count);
       if (pp_ips_add_segment (set, &all[i].seg, 1, count, &err) != PP_OK)
-        out_of_memory ();
+        tool_out_of_memory ();
       i = j;
     }
   for (size_t i = 0; i < n; i++)
@@ -986,7 +979,7 @@ add_inputs (const char *input, char ***files, size_t *n, size_t *cap)
     {
       GROW (*files, *n, *cap);
       if (!((*files)[(*n)++] = strdup (input)))
-        out_of_memory ();
+        tool_out_of_memory ();
       return 0;
     }
   struct dirent **list;
@@ -1006,7 +999,7 @@ add_inputs (const char *input, char ***files, size_t *n, size_t *cap)
           GROW (*files, *n, *cap);
           if (asprintf (&(*files)[(*n)++], "%s/%s", input, list[i]->d_name)
               < 0)
-            out_of_memory ();
+            tool_out_of_memory ();
         }
       free (list[i]);
     }

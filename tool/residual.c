@@ -32,19 +32,12 @@
 
 #include "decode.h"
 
-static void
-out_of_memory (void)
-{
-  tool_error ("out of memory");
-  exit (1);
-}
-
 static void *
 xcalloc (size_t n, size_t size)
 {
   void *p = calloc (n ? n : 1, size);
   if (!p)
-    out_of_memory ();
+    tool_out_of_memory ();
   return p;
 }
 

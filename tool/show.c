@@ -32,6 +32,13 @@ tool_error (const char *fmt, ...)
   fputc ('\n', stderr);
 }
 
+void
+tool_out_of_memory (void)
+{
+  tool_error ("out of memory");
+  exit (1);
+}
+
 int
 tool_read_profile (const char *path, struct ppd_profile *p)
 {

@@ -18,13 +18,6 @@
 
 #include "decode.h"
 
-static void
-out_of_memory (void)
-{
-  tool_error ("out of memory");
-  exit (1);
-}
-
 struct ppp_stat
 {
   const char *notes;                /* the notes file, as given */
@@ -135,7 +128,7 @@ mpz_width (const mpz_t z)
 {
   char *t = mpz_get_str (NULL, 10, z);
   if (!t)
-    out_of_memory ();
+    tool_out_of_memory ();
   int w = (int) strlen (t);
   free (t);
   return w;
@@ -358,7 +351,7 @@ tool_stats (char *const *paths, int n_paths, int json, FILE *out)
   int status = 0;
   struct notes_file *nfs = calloc ((size_t) n_paths, sizeof *nfs);
   if (!nfs)
-    out_of_memory ();
+    tool_out_of_memory ();
   struct totals t;
   memset (&t, 0, sizeof t);
   mpz_inits (t.range, t.slots, t.bl_range, NULL);
@@ -395,7 +388,7 @@ tool_stats (char *const *paths, int n_paths, int json, FILE *out)
   struct ppp_stat **by_name = calloc (n ? n : 1, sizeof *by_name);
   struct ppp_stat **by_delta = calloc (n ? n : 1, sizeof *by_delta);
   if (!stats || !by_name || !by_delta)
-    out_of_memory ();
+    tool_out_of_memory ();
   size_t k = 0;
   mpz_t z;
   mpz_init (z);

@@ -16,6 +16,8 @@
 
 /* Prints "pathprof: " and the message on stderr.  */
 void tool_error (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
+/* tool_error ("out of memory") and exit status 1.  */
+void tool_out_of_memory (void) __attribute__ ((noreturn));
 
 /* Reads PROFILE, reporting failures as "pathprof: PROFILE: problem".  */
 int tool_read_profile (const char *path, struct ppd_profile *p);
