@@ -111,6 +111,10 @@ struct pathprof_function {
   uint64_t residual_dropped;
 };
 
+/* Whether the bitmap TESTED (struct pathprof_function) marks path ID.  */
+#define PATHPROF_TESTED(tested, id)                                    \
+  ((tested)[(id) / 8] >> ((id) % 8) & 1u)
+
 /* One instrumented object file (translation unit), emitted by the plugin
    and registered from a static constructor by calling __pathprof_init.  */
 struct pathprof_object {

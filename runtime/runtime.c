@@ -154,7 +154,7 @@ snapshot_split (const struct pathprof_function *f, struct ppd_function *pf)
       uint64_t c = __atomic_load_n (&f->counters[id], __ATOMIC_RELAXED);
       if (!c)
         continue;
-      int tested = f->tested && (f->tested[id / 8] >> (id % 8) & 1);
+      int tested = f->tested && PATHPROF_TESTED (f->tested, id);
       if (tested ? ppd_add_count (pf, id, c) : ppd_add_residual (pf, id, c))
         return -1;
     }

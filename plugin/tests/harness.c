@@ -94,7 +94,7 @@ dump_function (FILE *f, const struct pathprof_function *fn)
       for (uint64_t p = 0; p < fn->n_paths; p++)
         if (fn->counters[p])
           fprintf (f, "%s %s%llu %llu\n", fn->name,
-                   fn->tested && fn->tested[p / 8] >> (p % 8) & 1
+                   fn->tested && PATHPROF_TESTED (fn->tested, p)
                        ? "" : "residual ",
                    (unsigned long long) p,
                    (unsigned long long) fn->counters[p]);
