@@ -448,6 +448,19 @@ inline_direct (pp_ipa_fn *f, chain *c, unsigned parent, gcall *call,
 {
   pp_ipa_fn *g = pp_ipa_fns[c->fn];
   c->tried = true;
+  /* GCC's inliner asks the target too (ipa-inline.cc, can_inline_edge_p):
+     a body built for other instruction set extensions (a function
+     declared __attribute__ ((target ("sse4.1"))) whose intrinsics are
+     always_inline functions of that target) cannot go into a root built
+     without them.  Everything is inlined into the root, so the root is
+     the caller that matters.  A direct call of such a function is no
+     call site (pp_call_site); a call through a pointer is, and its target
+     is then not inlined (xz-utils' lzma_crc64 calls crc64_clmul so).  */
+  if (!targetm.target_option.can_inline_p (f->decl, g->decl))
+    {
+      n->failed++;
+      return;
+    }
   if (added_stmts + g->n_stmts > bound)
     {
       n->bound++;
@@ -478,7 +491,9 @@ inline_indirect (pp_ipa_fn *f, root_work *r, chain *c, unsigned parent,
       chain *o = &r->chains[j];
       if (o->parent == c->parent && o->site == c->site
           && !pp_ipa_fns[o->fn]->refusal && pristine[o->fn]
-          && pp_call_fits (call, pp_ipa_fns[o->fn]->decl))
+          && pp_call_fits (call, pp_ipa_fns[o->fn]->decl)
+          && targetm.target_option.can_inline_p (f->decl,
+                                                 pp_ipa_fns[o->fn]->decl))
         {
           targets.safe_push (cgraph_node::get (pp_ipa_fns[o->fn]->decl));
           which.safe_push (j);
@@ -637,7 +652,8 @@ pp_ipps_inline (void)
   if (n.failed)
     warning (0, "pathprof: %u call chains of %qs cannot be inlined (the "
              "call or the callee changed, or a call through a pointer "
-             "does not fit the callee); their segments are not "
+             "does not fit the callee or calls one built for other "
+             "instruction set extensions); their segments are not "
              "interesting",
              n.failed, pp_opts.ipps_file);
   if (pp_opts.verbose)

@@ -377,6 +377,47 @@ if want diag; then
     *) ko "diag: a stale function: one warning" ;;
   esac
   check "diag: stale=ignore is silent" "" "$(ipps p.txt p.c -fplugin-arg-pathprof-stale=ignore)"
+  # A call through a pointer to a function built for other instruction
+  # set extensions (xz-utils' crc64_clmul, called so from lzma_crc64):
+  # GCC cannot inline it into a root built without them (its intrinsics
+  # are always_inline functions of that target), so the chain is left out
+  # with the warning, and the program behaves as built plainly.
+  mkdir -p isa/ppt && cat > isa/isa.c <<'EOF'
+#include <stdio.h>
+typedef __attribute__ ((vector_size (16))) int __v4si;
+__attribute__ ((target ("sse4.1"))) static int
+wide (int x)
+{
+  return __builtin_ia32_pmaxsd128 ((__v4si) { x, 1, 2, 3 },
+                                   (__v4si) { 0, 0, 0, 0 })[0] + 1;
+}
+static int narrow (int x) { return x > 0 ? x + 1 : 1; }
+int
+main (int argc, char **argv)
+{
+  (void) argv;
+  int (*f) (int) = argc > 1 && __builtin_cpu_supports ("sse4.1") ? wide
+                                                                  : narrow;
+  int s = 0;
+  for (int i = -3; i < 4; i++)
+    s += f (i);
+  printf ("%d\n", s);
+  return 0;
+}
+EOF
+  ( cd isa && gcc -O2 isa.c -o plain && ./plain x > plain.out \
+    && gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-wpp -c isa.c -o w.o \
+    && gcc w.o -L"$B" -lpathprof -o w && PATHPROF_TRACE_DIR=ppt ./w x \
+       > /dev/null && "$PP" ips -o ips.txt ppt ) || ko "diag: ISA: IPS file"
+  cd isa
+  check "diag: a pointer's target built for other instruction sets: not inlined, one warning" \
+    "isa.c:21:1: warning: pathprof: 1 call chains of 'ips.txt' cannot be inlined (the call or the callee changed, or a call through a pointer does not fit the callee or calls one built for other instruction set extensions); their segments are not interesting" \
+    "$(ipps ips.txt isa.c)"
+  gcc d.o -L"$B" -lpathprof -o i && ./i x > i.out 2>&1
+  check "diag: ISA: the IPPP build behaves as the plain one" \
+    "$(cat plain.out)" "$(cat i.out)"
+  cd ..
+
   check "diag: wpp and ipps exclude each other" \
     "cc1: error: pathprof: 'interesting', 'wpp' and 'ipps' exclude each other" \
     "$(ipps ips.txt prog.c -fplugin-arg-pathprof-wpp | head -1)"
