@@ -23,10 +23,16 @@
  * before the number of functions is known: the array is created with an
  * incomplete type at the first reference and completed at the end of the
  * unit, as a C tentative definition `T a[]; ... T a[n] = {...};` is.
- * The counters
- * are not marked DECL_NONALIASED (gcov does): their address escapes to the
- * runtime, which reads them from exit(), so stores to them must not be
- * sunk past calls.
+ * The counters and PPP slots are marked DECL_NONALIASED, as gcov marks its
+ * own (coverage.cc): only the instrumentation and the runtime touch them,
+ * so no pointer of the program can reach them.  That lets GCC keep the
+ * program's values in registers across a counter update, and promote the
+ * counter of a block-free helper inlined into a loop (store motion), as it
+ * does gcov's.  Their address still escapes to the runtime, which reads
+ * them from exit() or __pathprof_dump: GCC's alias oracle keeps treating
+ * a global variable as used and clobbered by every call, whatever its
+ * DECL_NONALIASED (tree-ssa-alias.cc: "local statics can be used through
+ * recursion"), so no update is sunk past a call.
  */
 #include "gcc-compat.h"
 #include "pathprof.h"
@@ -112,6 +118,7 @@ build_types (void)
   add_field (&fields, build_pointer_type (ppp_slot_type)); /* slots */
   add_field (&fields, u64);                    /* n_slots */
   add_field (&fields, build_pointer_type (unsigned_char_type_node)); /* tested */
+  add_field (&fields, u64p);                   /* residual_cache */
   add_field (&fields, ptr_type_node);          /* residual */
   add_field (&fields, u64);                    /* residual_dropped */
   finish_builtin_struct (fn_desc_type, "pathprof_function", fields,
@@ -153,6 +160,16 @@ build_var (const char *prefix, const char *suffix, tree type)
   DECL_IGNORED_P (var) = 1;
   SET_DECL_ALIGN (var, TYPE_ALIGN (type));
   pp_gc_protect (var);
+  return var;
+}
+
+/* A counter array or slot array: build_var's, not aliased by any pointer
+   of the program (see the top of the file).  */
+tree
+build_counter_var (const char *prefix, const char *suffix, tree type)
+{
+  tree var = build_var (prefix, suffix, type);
+  DECL_NONALIASED (var) = 1;
   return var;
 }
 
@@ -290,7 +307,7 @@ static void
 emit_ppp_slots (pp_fn_record *rec)
 {
   tree type = build_array_type_nelts (ppp_slot_type, rec->n_slots);
-  tree slots = build_var ("__pathprof_s", rec->name, type);
+  tree slots = build_counter_var ("__pathprof_s", rec->name, type);
   tree bl_field = TYPE_FIELDS (ppp_slot_type);
   tree count_field = DECL_CHAIN (bl_field);
   vec<constructor_elt, va_gc> *elts = NULL;
@@ -317,7 +334,7 @@ emit_ppp_slots (pp_fn_record *rec)
 static void
 emit_split (pp_fn_record *rec)
 {
-  rec->counters = build_var ("__pathprof_c", rec->name,
+  rec->counters = build_counter_var ("__pathprof_c", rec->name,
                              u64_array_type (rec->n_paths));
   finalize_var (rec->counters);
   if (!rec->tested_map)
@@ -343,10 +360,21 @@ pp_emit_storage (pp_fn_record *rec)
   rec->table = NULL_TREE;
   rec->slots = NULL_TREE;
   rec->tested = NULL_TREE;
+  rec->residual_cache = NULL_TREE;
   if (rec->split)
     {
       emit_split (rec);
       return;
+    }
+  if ((rec->storage == PATHPROF_STORAGE_PPP
+       || rec->storage == PATHPROF_STORAGE_RESIDUAL)
+      && pp_opts.residual_cache)
+    {
+      /* Zero: every entry free.  */
+      rec->residual_cache
+        = build_counter_var ("__pathprof_r", rec->name,
+                             u64_array_type (2 * PATHPROF_RESIDUAL_CACHE_SLOTS));
+      finalize_var (rec->residual_cache);
     }
   if (rec->storage == PATHPROF_STORAGE_PPP)
     {
@@ -359,7 +387,7 @@ pp_emit_storage (pp_fn_record *rec)
   if (rec->n_paths <= pp_opts.array_threshold)
     {
       rec->storage = PATHPROF_STORAGE_ARRAY;
-      rec->counters = build_var ("__pathprof_c", rec->name,
+      rec->counters = build_counter_var ("__pathprof_c", rec->name,
                                  u64_array_type (rec->n_paths));
       finalize_var (rec->counters);
       return;
@@ -432,6 +460,11 @@ pp_emit_object (pp_fn_record **recs, unsigned n, const char *notes_file,
       CONSTRUCTOR_APPEND_ELT (v, f,
                               r->tested ? array_start_of (r->tested)
                                         : null_pointer_node);
+      f = DECL_CHAIN (f);
+      CONSTRUCTOR_APPEND_ELT (v, f,
+                              r->residual_cache
+                                ? array_start_of (r->residual_cache)
+                                : null_pointer_node);
       f = DECL_CHAIN (f);
       CONSTRUCTOR_APPEND_ELT (v, f, null_pointer_node);   /* residual */
       f = DECL_CHAIN (f);

@@ -35,15 +35,20 @@
  * A path end ("record") is, by storage:
  *   ARRAY     counters[r]++ (atomic with -fprofile-update=atomic)
  *   HASH      __pathprof_hash_add (&table, r)
- *   RESIDUAL  __pathprof_residual (&descriptor, r)
+ *   RESIDUAL  LOG (r)
  *   PPP       if (p < n_slots && slots[p].bl_id == r) slots[p].count++;
+ *             else LOG (r);
+ * where LOG (r), with the function's residual cache (residual-cache=1,
+ * pathprof-format.h), is
+ *             e = (r * PATHPROF_RESIDUAL_CACHE_MUL) >> (64 - BITS);
+ *             if (cache[e] == r + 1) cache[SLOTS + e]++;
  *             else __pathprof_residual (&descriptor, r);
- * The PPP check needs control flow, which cannot go into the sequences
- * placed on edges: the sequence ends with the two ids in temporaries (the
- * "anchor"), and once every sequence is in place expand_ppp_checks splits
- * the block after the anchor and builds the check there.  When both ids
- * are constants (the path's code is all on its last edge) the check is
- * decided at compile time.
+ * and without it the call alone.  The checks need control flow, which
+ * cannot go into the sequences placed on edges: the sequence ends with the
+ * ids in temporaries (the "anchor"), and once every sequence is in place
+ * expand_checks splits the block after the anchor and builds the check
+ * there.  When both ids of a PPP path end are constants (the path's code
+ * is all on its last edge) the slot check is decided at compile time.
  */
 #include "gcc-compat.h"
 #include "memmodel.h"
@@ -52,11 +57,12 @@
 
 namespace {
 
-/* A PPP path end waiting for its check (see the file comment).  */
+/* A path end waiting for its check (see the file comment): a PPP slot
+   check, or LOG (bl_id) alone when ppp_id is NULL_TREE.  */
 struct ppp_check
 {
   gimple *anchor;         /* the last statement before the check */
-  tree ppp_id, bl_id;     /* SSA names */
+  tree ppp_id, bl_id;     /* SSA names (ppp_id: or NULL_TREE) */
 };
 
 struct instr_ctx
@@ -187,6 +193,33 @@ emit_residual_call (instr_ctx *c, gimple_seq *seq, tree bl_id)
                                pp_function_descriptor_addr (c->rec), bl_id));
 }
 
+/* Ends the sequence with a mark for a check of BL_ID and, for a PPP
+   check, PPP_ID, done by expand_checks.  */
+void
+push_check (instr_ctx *c, gimple_seq *seq, tree ppp_id, tree bl_id)
+{
+  ppp_check chk;
+  chk.ppp_id = ppp_id ? in_ssa_name (seq, ppp_id) : NULL_TREE;
+  chk.bl_id = in_ssa_name (seq, bl_id);
+  /* Something must mark the place even when the ids already were SSA
+     names computed earlier: a no-op copy.  */
+  tree mark = make_ssa_name (uint64_type_node);
+  chk.anchor = gimple_build_assign (mark, chk.bl_id);
+  add (seq, chk.anchor);
+  c->checks.safe_push (chk);
+}
+
+/* LOG (BL_ID) in a sequence: the call, or with a residual cache a check
+   to expand.  */
+void
+emit_log (instr_ctx *c, gimple_seq *seq, tree bl_id)
+{
+  if (c->rec->residual_cache)
+    push_check (c, seq, NULL_TREE, bl_id);
+  else
+    emit_residual_call (c, seq, bl_id);
+}
+
 /* slots[PPP_ID].FIELD (0: bl_id, 1: count).  */
 tree
 slot_ref (const pp_fn_record *rec, tree ppp_id, unsigned field)
@@ -211,7 +244,7 @@ emit_static_ppp_record (instr_ctx *c, gimple_seq *seq, tree ppp_id,
   if (p < rec->n_slots && rec->slot_bl[p] == tree_to_uhwi (bl_id))
     emit_increment (seq, slot_ref (rec, ppp_id, 1), c->atomic);
   else
-    emit_residual_call (c, seq, bl_id);
+    emit_log (c, seq, bl_id);
 }
 
 /* Ends the path whose ids are VALS (by register).  */
@@ -244,7 +277,7 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals)
                       c->atomic);
       return;
     case PATHPROF_STORAGE_RESIDUAL:
-      emit_residual_call (c, seq, bl_id);
+      emit_log (c, seq, bl_id);
       return;
     case PATHPROF_STORAGE_TRACE:
       if (c->site_callee)
@@ -262,15 +295,7 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals)
             emit_static_ppp_record (c, seq, ppp_id, bl_id);
             return;
           }
-        ppp_check chk;
-        chk.ppp_id = in_ssa_name (seq, ppp_id);
-        chk.bl_id = in_ssa_name (seq, bl_id);
-        /* Something must mark the place even when both ids already were
-           SSA names computed earlier: a no-op copy.  */
-        tree mark = make_ssa_name (uint64_type_node);
-        chk.anchor = gimple_build_assign (mark, chk.bl_id);
-        add (seq, chk.anchor);
-        c->checks.safe_push (chk);
+        push_check (c, seq, ppp_id, bl_id);
         return;
       }
     }
@@ -566,16 +591,79 @@ end_with_cond (basic_block bb, enum tree_code code, tree a, tree b,
   f->probability = e->probability.invert ();
 }
 
-/* Builds the check of every PPP path end after its anchor:
+/* cache[INDEX] of REC's residual cache.  */
+tree
+cache_ref (const pp_fn_record *rec, tree index)
+{
+  return build4 (ARRAY_REF, uint64_type_node, rec->residual_cache, index,
+                 NULL_TREE, NULL_TREE);
+}
+
+/* Appends to FROM, whose only out-edge goes to JOIN, LOG (BL_ID) (see the
+   file comment); with a residual cache, FROM ends with the cache probe:
+     from:   ...; e = (r * MUL) >> (64 - BITS); k = cache[e]; key = r + 1;
+             if (k == key) goto hit; else goto call;
+     hit:    e2 = e + SLOTS; cache[e2]++;                       -> join
+     call:   __pathprof_residual (&descriptor, r);              -> join  */
+void
+expand_log (instr_ctx *c, basic_block from, tree bl_id, basic_block join)
+{
+  gimple_seq seq = NULL;
+  if (!c->rec->residual_cache)
+    {
+      emit_residual_call (c, &seq, bl_id);
+      gimple_stmt_iterator gsi = gsi_last_bb (from);
+      gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+      return;
+    }
+  basic_block hit = new_block_after (from);
+  basic_block call = new_block_after (hit);
+  make_single_succ_edge (hit, join, EDGE_FALLTHRU);
+  make_single_succ_edge (call, join, EDGE_FALLTHRU);
+
+  tree product = make_ssa_name (uint64_type_node);
+  add (&seq, gimple_build_assign (product, MULT_EXPR, bl_id,
+                                  build_int_cstu (uint64_type_node, PATHPROF_RESIDUAL_CACHE_MUL)));
+  tree entry = make_ssa_name (uint64_type_node);
+  add (&seq, gimple_build_assign (entry, RSHIFT_EXPR, product,
+                                  build_int_cst (integer_type_node,
+                                                 64 - PATHPROF_RESIDUAL_CACHE_BITS)));
+  tree key_there = make_ssa_name (uint64_type_node);
+  add (&seq, gimple_build_assign (key_there, cache_ref (c->rec, entry)));
+  tree key = make_ssa_name (uint64_type_node);
+  add (&seq, gimple_build_assign (key, PLUS_EXPR, bl_id,
+                                  build_int_cstu (uint64_type_node, 1)));
+  gimple_stmt_iterator gsi = gsi_last_bb (from);
+  gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+  end_with_cond (from, EQ_EXPR, key_there, key, hit, call);
+
+  seq = NULL;
+  tree count_at = make_ssa_name (uint64_type_node);
+  add (&seq, gimple_build_assign (count_at, PLUS_EXPR, entry,
+                                  build_int_cstu (uint64_type_node,
+                                                  PATHPROF_RESIDUAL_CACHE_SLOTS)));
+  emit_increment (&seq, cache_ref (c->rec, count_at), c->atomic);
+  gsi = gsi_start_bb (hit);
+  gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+
+  seq = NULL;
+  emit_residual_call (c, &seq, bl_id);
+  gsi = gsi_start_bb (call);
+  gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+}
+
+/* Builds the check of every path end waiting for one after its anchor.
+   A PPP check:
      bb:     ...; anchor; if (p <= n_slots - 1) goto check; else goto miss;
      check:  t = slots[p].bl_id; if (t == r) goto hit; else goto miss;
      hit:    slots[p].count++;                                  -> join
-     miss:   __pathprof_residual (&descriptor, r);              -> join
+     miss:   LOG (r)                                            -> join
      join:   the rest of bb.
    The unsigned comparison also sends negative PPP ids (those of paths
-   that are not interesting, which wrap) to the miss.  */
+   that are not interesting, which wrap) to the miss.  A LOG check alone:
+     bb:     ...; anchor; LOG (r)                               -> join  */
 void
-expand_ppp_checks (instr_ctx *c)
+expand_checks (instr_ctx *c)
 {
   const pp_fn_record *rec = c->rec;
   unsigned i;
@@ -585,6 +673,11 @@ expand_ppp_checks (instr_ctx *c)
       basic_block bb = gimple_bb (chk->anchor);
       edge fall = split_block (bb, chk->anchor);
       basic_block join = fall->dest;
+      if (!chk->ppp_id)
+        {
+          expand_log (c, bb, chk->bl_id, join);
+          continue;
+        }
       basic_block check = new_block_after (bb);
       basic_block hit = new_block_after (check);
       basic_block miss = new_block_after (hit);
@@ -609,10 +702,7 @@ expand_ppp_checks (instr_ctx *c)
       gsi = gsi_start_bb (hit);
       gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
 
-      seq = NULL;
-      emit_residual_call (c, &seq, chk->bl_id);
-      gsi = gsi_start_bb (miss);
-      gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+      expand_log (c, miss, chk->bl_id, join);
     }
   if (!c->checks.is_empty ())
     {
@@ -737,7 +827,7 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
       gsi_insert_seq_on_edge (map->cfg_edge[i], seq);
     }
   gsi_commit_edge_inserts ();
-  expand_ppp_checks (&c);
+  expand_checks (&c);
   c.checks.release ();
 
   free (edge_done);

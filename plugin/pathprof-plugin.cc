@@ -18,7 +18,7 @@ int plugin_is_GPL_compatible;
 
 pp_options pp_opts = { 2500, 700, NULL, false, true, false,
                        NULL, false, 2500, PP_STALE_WARN,
-                       false, NULL, false, 500, 2500, false };
+                       false, NULL, false, 500, 2500, false, true };
 const char *pp_gcc_version = "";
 
 extern vec<tree, va_gc> *pp_gc_trees;
@@ -44,6 +44,9 @@ const char help_text[] =
   "                     does, the tested ones marked; only larger ones get\n"
   "                     PPP slots or log residual paths as they run\n"
   "                     (default: the array threshold; 0: never)\n"
+  "  residual-cache=0|1 count the residual paths of the functions left\n"
+  "                     (slots, or the log) in a small cache probed inline\n"
+  "                     first, a call only for the others (default 1)\n"
   "  stale=warn|ignore|error  a function FILE lists whose CFG changed since\n"
   "                     (default warn); it is then handled as unlisted\n"
   "  array-threshold=N  functions with at most N paths count in an array,\n"
@@ -79,8 +82,9 @@ const char help_text[] =
 const char valid_args[]
     = "array-threshold=N, hash-size=N, notes-dir=DIR, verbose, "
       "warn-skipped=0|1, trace, interesting=FILE, unlisted=residual|skip, "
-      "ppp-max=N, ppp-array-threshold=N, stale=warn|ignore|error, wpp, ipps=FILE, "
-      "ipps-mode=ppp|bl, ipps-growth=N, help";
+      "ppp-max=N, ppp-array-threshold=N, residual-cache=0|1, "
+      "stale=warn|ignore|error, wpp, ipps=FILE, ipps-mode=ppp|bl, "
+      "ipps-growth=N, help";
 
 struct plugin_info info = {
   PATHPROF_PLUGIN_VERSION,
@@ -216,6 +220,8 @@ parse_args (const plugin_name_args *args, bool *help)
                               &pp_opts.ppp_array_threshold);
           pp_opts.ppp_array_threshold_set = true;
         }
+      else if (strcmp (key, "residual-cache") == 0)
+        ok &= parse_flag (key, value, &pp_opts.residual_cache);
       else if (strcmp (key, "stale") == 0)
         {
           static const char *const choices[]

@@ -63,6 +63,9 @@ struct pp_options
      set from array_threshold unless given.  */
   unsigned long long ppp_array_threshold;
   bool ppp_array_threshold_set;
+  /* Preferential mode: probe a residual cache inline before calling the
+     residual log (pathprof-format.h, `residual_cache`).  */
+  bool residual_cache;
 };
 
 /* Whether the unit is built in one of the inter-procedural modes.  */
@@ -308,6 +311,10 @@ struct pp_fn_record
   bool split;
   tree tested;
   unsigned char *tested_map;
+  /* PPP in slots and RESIDUAL not in an array, with residual-cache=1:
+     uint64_t[2 * PATHPROF_RESIDUAL_CACHE_SLOTS], keys then counts
+     (pathprof-format.h); else NULL_TREE.  */
+  tree residual_cache;
   char *notes;          /* the function's .ppno record */
 };
 

@@ -34,8 +34,9 @@ extern "C" {
 
 /* Bumped whenever a struct below changes layout; __pathprof_init refuses
    (with a message, without crashing) objects of another version.
-   Version 3 added `tested` (preferential functions counted in an array). */
-#define PATHPROF_ABI_VERSION 3u
+   Version 3 added `tested` (preferential functions counted in an array),
+   version 4 `residual_cache`. */
+#define PATHPROF_ABI_VERSION 4u
 
 /* How a function's path counters are stored.  Path ids are always
    Ball-Larus ids; PPP ids only index the slots of a PPP function.  */
@@ -102,6 +103,19 @@ struct pathprof_function {
      register, one increment (thesis 3.6's two registers and check pay
      off only where an array of n_paths counters is too large).  */
   const uint8_t *tested;
+  /* The residual cache of a PPP function counted in slots or a RESIDUAL
+     function not counted in an array; NULL for every other function.
+     PATHPROF_RESIDUAL_CACHE_SLOTS keys (path id + 1, 0 while free), then
+     as many counts: a direct-mapped table the instrumented code probes
+     inline before it calls __pathprof_residual, so that a residual path
+     that is hot costs a multiply, a compare and an increment rather
+     than a call.  The path of id ID can only be in entry
+     PATHPROF_RESIDUAL_CACHE_SLOT (ID); only __pathprof_residual claims
+     a free entry (with a compare-and-swap), for the first path that
+     needs it, and an entry never changes its key afterwards, so a
+     residual path is counted either in the cache or in the runtime's
+     table, never in both.  Emitted zero by the plugin.  */
+  uint64_t *residual_cache;
   /* Residual paths (PPP and RESIDUAL storage): owned by the runtime,
      emitted zero.  `residual` points to the runtime's deduplicating
      table of this function's residual paths; `residual_dropped` counts
@@ -110,6 +124,16 @@ struct pathprof_function {
   void *residual;
   uint64_t residual_dropped;
 };
+
+/* The residual cache (struct pathprof_function): its size, and the entry
+   of path ID (Fibonacci hashing: the high bits of ID times 2^64 / phi,
+   which spread consecutive ids over the table).  */
+#define PATHPROF_RESIDUAL_CACHE_BITS 6u
+#define PATHPROF_RESIDUAL_CACHE_SLOTS (1u << PATHPROF_RESIDUAL_CACHE_BITS)
+#define PATHPROF_RESIDUAL_CACHE_MUL 0x9e3779b97f4a7c15ull
+#define PATHPROF_RESIDUAL_CACHE_SLOT(id)                               \
+  ((uint64_t) ((uint64_t) (id) * PATHPROF_RESIDUAL_CACHE_MUL)          \
+   >> (64 - PATHPROF_RESIDUAL_CACHE_BITS))
 
 /* Whether the bitmap TESTED (struct pathprof_function) marks path ID.  */
 #define PATHPROF_TESTED(tested, id)                                    \
@@ -135,7 +159,9 @@ void __pathprof_hash_add_atomic (struct pathprof_hash_table *table,
                                  uint64_t id);
 /* Logs one execution of the residual (untested) path BL_ID of FN: called
    at a path end of a PPP function whose path is not in its slots, and at
-   every path end of a RESIDUAL function.  Always safe against concurrent
+   every path end of a RESIDUAL function, when the path is not the one
+   of its entry of FN's residual cache.  Claims that entry when it is
+   free.  Always safe against concurrent
    callers and async-signal-safe (no locks, no malloc): the runtime keeps
    each distinct (function, path) once with its count, in memory bounded
    by PATHPROF_RESIDUAL_LIMIT (specs/runtime.md).  */

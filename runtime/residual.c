@@ -10,6 +10,16 @@
  * lot), so the log is lock-free, never calls malloc, and a path already
  * logged costs a hash, a short probe and an atomic add.
  *
+ * The cache.  Before the call, the instrumented code probes the function's
+ * residual cache (fn->residual_cache, pathprof-format.h): a static
+ * direct-mapped table of PATHPROF_RESIDUAL_CACHE_SLOTS entries, one
+ * possible entry per path, where it counts the path inline if the entry
+ * holds it.  The first path to reach a free entry claims it here; the
+ * paths whose entry another path holds go on to the table below.  The
+ * cache is static memory, like the array-counted functions' counters, so
+ * its paths do not count against PATHPROF_RESIDUAL_LIMIT; runtime.c
+ * collects and resets it with the other counters.
+ *
  * Layout.  Each function has its own table, reached from fn->residual: a
  * chain of chunks, each an open-addressed table with linear probing, of
  * keys (path id + 1, 0 for an empty slot) and counts.  The key is one
@@ -423,6 +433,27 @@ __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id)
     {
       __atomic_fetch_add (&fn->residual_dropped, 1, __ATOMIC_RELAXED);
       return;
+    }
+  uint64_t *cache = fn->residual_cache;
+  if (cache)
+    {
+      /* The path's entry of the cache: the instrumented code counts it
+         there inline once it is claimed, so it comes here when the entry
+         is free (claim it), when another path holds it (go on to the
+         table), or when it was claimed since the inline probe, possibly
+         by another thread for the same path.  */
+      uint64_t e = PATHPROF_RESIDUAL_CACHE_SLOT (bl_id);
+      uint64_t k = __atomic_load_n (&cache[e], __ATOMIC_RELAXED);
+      if (k == 0
+          && __atomic_compare_exchange_n (&cache[e], &k, key, 0,
+                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        k = key;
+      if (k == key)
+        {
+          __atomic_fetch_add (&cache[PATHPROF_RESIDUAL_CACHE_SLOTS + e], 1,
+                              __ATOMIC_RELAXED);
+          return;
+        }
     }
   uint64_t hash = pathprof_mix64 (bl_id);
   /* A path logged before is in exactly one slot, so finding it anywhere

@@ -81,6 +81,10 @@ reset_counters (void)
         if (f->residual && __pathprof_residual_reset)
           __pathprof_residual_reset (f);
         f->residual_dropped = 0;
+        /* The cache's keys stay too, for the same reason.  */
+        if (f->residual_cache)
+          memset (f->residual_cache + PATHPROF_RESIDUAL_CACHE_SLOTS, 0,
+                  PATHPROF_RESIDUAL_CACHE_SLOTS * sizeof *f->residual_cache);
         if (f->storage == PATHPROF_STORAGE_PPP && f->slots)
           {
             /* The bl_ids are the plugin's, not counters.  */
@@ -161,10 +165,35 @@ snapshot_split (const struct pathprof_function *f, struct ppd_function *pf)
   return 0;
 }
 
+/* Adds the paths of F's residual cache to PF's residual paths.  */
+static int
+snapshot_residual_cache (const struct pathprof_function *f,
+                         struct ppd_function *pf)
+{
+  const uint64_t *keys = f->residual_cache;
+  const uint64_t *counts = keys + PATHPROF_RESIDUAL_CACHE_SLOTS;
+  for (unsigned e = 0; e < PATHPROF_RESIDUAL_CACHE_SLOTS; e++)
+    {
+      uint64_t k = __atomic_load_n (&keys[e], __ATOMIC_RELAXED);
+      uint64_t c = __atomic_load_n (&counts[e], __ATOMIC_RELAXED);
+      if (k == 0 || c == 0)
+        continue;
+      /* As for the residual table: a key no path of F has, or in the
+         wrong entry, cannot come from correct instrumentation.  */
+      if (k - 1 >= f->n_paths || PATHPROF_RESIDUAL_CACHE_SLOT (k - 1) != e)
+        pf->residual_dropped = ppd_sat_add (pf->residual_dropped, c);
+      else if (ppd_add_residual (pf, k - 1, c))
+        return -1;
+    }
+  return 0;
+}
+
 /* Adds F's residual paths and residual_dropped to PF.  */
 static int
 snapshot_residual (const struct pathprof_function *f, struct ppd_function *pf)
 {
+  if (f->residual_cache && snapshot_residual_cache (f, pf))
+    return -1;
   if (f->residual && __pathprof_residual_collect
       && __pathprof_residual_collect (f, pf))
     return -1;

@@ -8,8 +8,11 @@
  * every nonzero counter is written to $PPT_COUNTS as "name id count"; the
  * hash tables likewise (and "name dropped N" when one overflowed), PPP
  * slots as "name id count @slot" (id: the slot's Ball-Larus id) and
- * residual paths as "name residual id count", after a line
- * "# object NOTES_FILE STAMP" per object.  The
+ * residual paths as "name residual id count" (whether counted in the
+ * function's residual cache or logged: the runtime cannot tell them apart
+ * either; a path in both is a line "! message", an error for oracle.c),
+ * after a line "# object NOTES_FILE STAMP" per object, and at the end
+ * "# calls to the residual log: N".  The
  * trace functions the plugin calls with -fplugin-arg-pathprof-trace write
  * "E invocation name" and "N invocation node" lines to $PPT_TRACE, from
  * which oracle.c rebuilds the paths independently of the path register.
@@ -35,6 +38,7 @@ struct residual
 static struct residual *residuals;
 static size_t n_residuals, cap_residuals;
 static pthread_mutex_t residual_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned long long residual_calls;
 
 static struct residual *
 residual_slot (struct residual *table, size_t cap,
@@ -53,6 +57,22 @@ __pathprof_residual (struct pathprof_function *fn, uint64_t id)
       && fn->storage != PATHPROF_STORAGE_RESIDUAL)
     abort ();
   pthread_mutex_lock (&residual_lock);
+  residual_calls++;
+  if (fn->residual_cache)
+    {
+      /* As the runtime: the path claims its cache entry if it is free,
+         and counts there if it holds it (another thread claimed it for
+         the same path since the inline probe).  */
+      uint64_t e = PATHPROF_RESIDUAL_CACHE_SLOT (id);
+      if (!fn->residual_cache[e])
+        fn->residual_cache[e] = id + 1;
+      if (fn->residual_cache[e] == id + 1)
+        {
+          fn->residual_cache[PATHPROF_RESIDUAL_CACHE_SLOTS + e]++;
+          pthread_mutex_unlock (&residual_lock);
+          return;
+        }
+    }
   if (2 * (n_residuals + 1) > cap_residuals)
     {
       size_t cap = cap_residuals ? 2 * cap_residuals : 1024;
@@ -80,11 +100,32 @@ __pathprof_residual (struct pathprof_function *fn, uint64_t id)
 static void
 dump_function (FILE *f, const struct pathprof_function *fn)
 {
+  const uint64_t *cache = fn->residual_cache;
   for (size_t i = 0; i < cap_residuals; i++)
     if (residuals[i].fn == fn)
-      fprintf (f, "%s residual %llu %llu\n", fn->name,
-               (unsigned long long) residuals[i].id,
-               (unsigned long long) residuals[i].count);
+      {
+        fprintf (f, "%s residual %llu %llu\n", fn->name,
+                 (unsigned long long) residuals[i].id,
+                 (unsigned long long) residuals[i].count);
+        if (cache
+            && cache[PATHPROF_RESIDUAL_CACHE_SLOT (residuals[i].id)]
+                   == residuals[i].id + 1)
+          fprintf (f, "! %s: residual path %llu both in the cache and in "
+                   "the log\n", fn->name,
+                   (unsigned long long) residuals[i].id);
+      }
+  for (unsigned e = 0; cache && e < PATHPROF_RESIDUAL_CACHE_SLOTS; e++)
+    if (cache[e])
+      {
+        if (PATHPROF_RESIDUAL_CACHE_SLOT (cache[e] - 1) != e)
+          fprintf (f, "! %s: residual path %llu in cache entry %u\n",
+                   fn->name, (unsigned long long) (cache[e] - 1), e);
+        else if (cache[PATHPROF_RESIDUAL_CACHE_SLOTS + e])
+          fprintf (f, "%s residual %llu %llu\n", fn->name,
+                   (unsigned long long) (cache[e] - 1),
+                   (unsigned long long) cache[PATHPROF_RESIDUAL_CACHE_SLOTS
+                                              + e]);
+      }
   if ((fn->storage == PATHPROF_STORAGE_PPP
        || fn->storage == PATHPROF_STORAGE_RESIDUAL)
       && fn->counters)
@@ -144,6 +185,7 @@ dump (void)
       for (uint32_t i = 0; i < o->n_functions; i++)
         dump_function (f, &o->functions[i]);
     }
+  fprintf (f, "# calls to the residual log: %llu\n", residual_calls);
   fclose (f);
 }
 

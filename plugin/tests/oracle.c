@@ -512,6 +512,13 @@ main (int argc, char **argv)
     }
   while (fgets (line, sizeof line, in))
     {
+      if (line[0] == '!')
+        {
+          /* An inconsistency the harness found.  */
+          printf ("oracle:%s", line + 1);
+          mismatches++;
+          continue;
+        }
       if (sscanf (line, "%4095s dropped %llu", name, &count) == 2)
         {
           printf ("oracle: %s: %llu paths dropped (hash table full)\n", name,

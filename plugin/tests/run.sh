@@ -60,12 +60,21 @@ exact () {
   # slot or logged as residual, exactly as the notes say.  Twice: as
   # built by default (functions with few paths counted in an array, the
   # tested ones marked) and with PPP slots everywhere
-  # (ppp-array-threshold=0).
+  # (ppp-array-threshold=0), their residual paths counted in the residual
+  # cache or logged.
   [ -n "$PY" ] || return
   "$PY" "$T/make-interesting.py" prog.ppno counts.txt > paths.txt
-  for form in ppp ppp-slots; do
+  forms="ppp ppp-slots"
+  # The slots without the residual cache: at one level, enough to keep
+  # the plain call tested.
+  [ "$opts" = -O2 ] && forms="$forms ppp-slots-nocache"
+  for form in $forms; do
     form_opts=
-    [ $form = ppp-slots ] && form_opts=-fplugin-arg-pathprof-ppp-array-threshold=0
+    case $form in
+      ppp-slots) form_opts=-fplugin-arg-pathprof-ppp-array-threshold=0 ;;
+      ppp-slots-nocache)
+        form_opts="-fplugin-arg-pathprof-ppp-array-threshold=0 -fplugin-arg-pathprof-residual-cache=0" ;;
+    esac
     mkdir -p "$d/$form" && cd "$d/$form" || return
     if ! $cc -fplugin="$PL" -fplugin-arg-pathprof-trace \
          -fplugin-arg-pathprof-interesting=../paths.txt \
@@ -82,7 +91,7 @@ exact () {
     if ! cmp -s out.txt ../out.txt; then
       ko "$name $form: same output" out.txt
     elif "$ORACLE" trace.txt counts.txt prog.ppno > oracle.txt 2>&1; then
-      ok "$name $form: $(grep -c 'residual' counts.txt) residual paths, \
+      ok "$name $form: $(grep -c '^[^#!]* residual ' counts.txt) residual paths, \
 $(grep -c '^  storage [a-z]* array' prog.ppno) functions in arrays, \
 $(tail -1 oracle.txt | sed 's/^oracle: //')"
     else
@@ -212,6 +221,38 @@ gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=good.txt \
   2> x.err
 check "ppp-array-threshold=0: f in slots, main residual, silently" \
   "ppp,residual:" "$(awk '$1 == "storage" { printf "%s%s,", $2, $3 }' l.ppno | sed 's/,$//'):$(cat x.err)"
+# The residual cache: g's two paths, 500 times each, and main's three
+# (into the loop, around it, out of it), all residual and logged (no array
+# with ppp-array-threshold=0).  With the cache, each path calls the log
+# once, to claim its entry, and is counted inline afterwards (their
+# entries differ); without it, every path end calls it.
+cat > cache.c <<'EOF'
+static int __attribute__ ((noinline)) g (int x) { return x & 1 ? 3 : 5; }
+int main (void)
+{
+  int s = 0;
+  for (int i = 0; i < 1000; i++)
+    s += g (i);
+  return s != 4000;
+}
+EOF
+for cache in 1 0; do
+  gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=good.txt \
+    -fplugin-arg-pathprof-ppp-array-threshold=0 \
+    -fplugin-arg-pathprof-residual-cache=$cache -c cache.c -o cache.o \
+    && gcc cache.o "$HARNESS" -o cache && PPT_COUNTS=cache.txt ./cache
+  check "residual-cache=$cache: g's paths 500 times each, log calls" \
+    "500 500,$([ $cache = 1 ] && echo 5 || echo 2001)" \
+    "$(awk '$1 == "g" && $2 == "residual" { print $4 }' cache.txt | sort \
+       | paste -sd' ' -),$(sed -n 's/^# calls to the residual log: //p' cache.txt)"
+  check "residual-cache=$cache: 5 residual paths, 2001 executions" "5 2001" \
+    "$(awk '$2 == "residual" { n++; s += $4 } END { print n, s }' cache.txt)"
+done
+check "residual-cache=maybe: diagnostic" \
+  "cc1: error: pathprof: 'residual-cache=maybe': expected 0 or 1" \
+  "$(LC_ALL=C gcc -O2 -fplugin="$PL" \
+       -fplugin-arg-pathprof-residual-cache=maybe -c cache.c -o cache.o 2>&1 \
+       | head -1)"
 gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=good.txt \
   -fplugin-arg-pathprof-ppp-array-threshold=5 -c "$T/cases/loops.c" -o l.o
 check "ppp-array-threshold=5: f (6 paths) in slots, main (1) in an array" \

@@ -29,6 +29,13 @@
  *                 T threads each log, N rounds, the S paths 0..S-1 of
  *                 f_res (shared) and K paths of their own, thread t's
  *                 being (t + 1) * 1000000 + 0..K-1
+ *   c ID N        N ends of path ID of f_cached (cache probe, then call)
+ *   cstat         print "E C": the entries of f_cached's cache that hold
+ *                 a path, and the executions counted there
+ *   cbad E ID N   put path ID with count N into entry E of the cache
+ *                 (not its entry: what no instrumentation does)
+ *   cthreads T N  T threads each end, N rounds, the paths 34, 0, 89 (one
+ *                 entry), 5 and 60 (another) of f_cached, atomically
  *   sig H         log paths 2000000 + i % 1000 of f_res (i = 0, 1, ...)
  *                 while a SIGALRM handler, run every 200 us, logs path
  *                 5000000000 + (its call number % 16); stop after H
@@ -96,6 +103,17 @@ residual_thread (void *p)
       for (unsigned long j = 0; j < a->own; j++)
         __pathprof_residual (fake_res, a->first_own + j);
     }
+  return NULL;
+}
+
+static void *
+cached_thread (void *p)
+{
+  static const uint64_t ids[] = { 34, 0, 89, 5, 60 };
+  unsigned long rounds = *(unsigned long *) p;
+  for (unsigned long r = 0; r < rounds; r++)
+    for (unsigned k = 0; k < sizeof ids / sizeof *ids; k++)
+      fake_cached_path_end (ids[k], 1);
   return NULL;
 }
 
@@ -194,6 +212,47 @@ residual_command (int argc, char **argv, int *i)
       for (int k = 0; k < t; k++)
         pthread_join (th[k], NULL);
       *i += 4;
+    }
+  else if (!strcmp (c, "c") && *i + 2 < argc)
+    {
+      unsigned long long id = num (argv[*i + 1]), n = num (argv[*i + 2]);
+      for (unsigned long long k = 0; k < n; k++)
+        fake_cached_path_end (id, 0);
+      *i += 2;
+    }
+  else if (!strcmp (c, "cstat"))
+    {
+      unsigned long long held = 0, counted = 0;
+      for (unsigned e = 0; e < PATHPROF_RESIDUAL_CACHE_SLOTS; e++)
+        {
+          held += fake_cache[e] != 0;
+          counted += fake_cache[PATHPROF_RESIDUAL_CACHE_SLOTS + e];
+        }
+      printf ("%llu %llu\n", held, counted);
+      fflush (stdout);
+    }
+  else if (!strcmp (c, "cbad") && *i + 3 < argc)
+    {
+      unsigned long long e = num (argv[*i + 1]);
+      if (e >= PATHPROF_RESIDUAL_CACHE_SLOTS)
+        die ("cbad: no such entry");
+      fake_cache[e] = num (argv[*i + 2]) + 1;
+      fake_cache[PATHPROF_RESIDUAL_CACHE_SLOTS + e] = num (argv[*i + 3]);
+      *i += 3;
+    }
+  else if (!strcmp (c, "cthreads") && *i + 2 < argc)
+    {
+      int t = (int) num (argv[*i + 1]);
+      unsigned long rounds = num (argv[*i + 2]);
+      pthread_t th[64];
+      if (t > 64)
+        die ("cthreads: at most 64 threads");
+      for (int k = 0; k < t; k++)
+        if (pthread_create (&th[k], NULL, cached_thread, &rounds))
+          die ("pthread_create");
+      for (int k = 0; k < t; k++)
+        pthread_join (th[k], NULL);
+      *i += 2;
     }
   else if (!strcmp (c, "sig") && *i + 1 < argc)
     residual_under_signals (num (argv[++*i]));
