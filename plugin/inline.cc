@@ -61,6 +61,7 @@ struct root_work
 {
   pp_segment *segs;
   unsigned *lines;
+  double *counts;            /* per segment: its count, or -1 if none */
   unsigned **seg_chains;     /* per segment: the chains it runs through */
   unsigned *n_seg_chains;
   unsigned n_segs, cap_segs;
@@ -99,13 +100,15 @@ chain_of (root_work *r, unsigned parent, unsigned site, unsigned fn,
   return r->n_chains++;
 }
 
-/* Adds segment SEG (file indices, read at LINE) to its root, in unit
-   indices, with the chains it runs.  False if it names a function that
+/* Adds segment SEG (file indices, read at LINE, run COUNT times or -1 if
+   the file does not say) to its root, in unit indices, with the chains it
+   runs.  False if it names a function that
    is not in the unit as the file describes it (*WHY NULL: the function
    is stale, which has its own warning), or with *WHY if it does not
    decode.  */
 bool
-add_segment (const pp_segment *seg, unsigned line, const char **why)
+add_segment (const pp_segment *seg, unsigned line, double count,
+             const char **why)
 {
   pp_segment s;
   pp_error err;
@@ -193,6 +196,7 @@ add_segment (const pp_segment *seg, unsigned line, const char **why)
       r->cap_segs = r->cap_segs ? 2 * r->cap_segs : 16;
       r->segs = XRESIZEVEC (pp_segment, r->segs, r->cap_segs);
       r->lines = XRESIZEVEC (unsigned, r->lines, r->cap_segs);
+      r->counts = XRESIZEVEC (double, r->counts, r->cap_segs);
       r->seg_chains = XRESIZEVEC (unsigned *, r->seg_chains, r->cap_segs);
       r->n_seg_chains = XRESIZEVEC (unsigned, r->n_seg_chains, r->cap_segs);
     }
@@ -202,6 +206,7 @@ add_segment (const pp_segment *seg, unsigned line, const char **why)
     memcpy (r->seg_chains[r->n_segs], used.address (),
             used.length () * sizeof (unsigned));
   r->n_seg_chains[r->n_segs] = used.length ();
+  r->counts[r->n_segs] = count;
   r->lines[r->n_segs++] = line;
   return true;
 }
@@ -602,7 +607,8 @@ pp_ipps_inline (void)
       if (root < 0)
         continue; /* a root of another unit, or stale */
       const char *why;
-      if (add_segment (&s->seg, s->line, &why))
+      if (add_segment (&s->seg, s->line,
+                       s->has_count ? (double) s->count : -1.0, &why))
         continue;
       if (why)
         warning_at (DECL_SOURCE_LOCATION (pp_ipa_fns[root]->decl), 0,
@@ -670,13 +676,14 @@ pp_ipps_inline (void)
 
 void
 pp_ipps_segments (const pp_ipa_fn *f, pp_segment **segs, unsigned **lines,
-                  unsigned *n, unsigned *n_not_inlined)
+                  double **counts, unsigned *n, unsigned *n_not_inlined)
 {
   root_work *r = roots ? &roots[f->index] : NULL;
   unsigned all = r ? r->n_segs : 0;
   *n = *n_not_inlined = 0;
   *segs = XCNEWVEC (pp_segment, all + 1);
   *lines = XCNEWVEC (unsigned, all + 1);
+  *counts = XCNEWVEC (double, all + 1);
   for (unsigned i = 0; i < all; i++)
     {
       /* A segment through a chain the growth bound left out is no path
@@ -692,17 +699,20 @@ pp_ipps_segments (const pp_ipa_fn *f, pp_segment **segs, unsigned **lines,
       pp_error err;
       if (pp_segment_copy (&(*segs)[*n], &r->segs[i], &err) != PP_OK)
         gcc_unreachable (); /* XNEW aborts first when out of memory */
+      (*counts)[*n] = r->counts[i];
       (*lines)[(*n)++] = r->lines[i];
     }
 }
 
 void
-pp_ipps_free_segments (pp_segment *segs, unsigned *lines, unsigned n)
+pp_ipps_free_segments (pp_segment *segs, unsigned *lines, double *counts,
+                       unsigned n)
 {
   for (unsigned i = 0; i < n; i++)
     pp_segment_clear (&segs[i]);
   free (segs);
   free (lines);
+  free (counts);
 }
 
 void
@@ -719,6 +729,7 @@ pp_ipps_release (void)
       free (roots[i].n_seg_chains);
       free (roots[i].segs);
       free (roots[i].lines);
+      free (roots[i].counts);
       free (roots[i].chains);
     }
   free (roots);

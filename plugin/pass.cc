@@ -98,7 +98,7 @@ instrument_function (function *fn)
     pp_plan_split (&plan, pp_mpz_to_u64 (num->total), &tested_map);
   if (st == PP_OK)
     {
-      freq = pp_estimate_frequencies (&map, dag);
+      freq = pp_estimate_frequencies (&map, dag, plan.edge_profile);
       st = pp_placement_compute (dag, freq, &pl, &err);
     }
   if (st == PP_OK)

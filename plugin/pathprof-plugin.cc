@@ -18,7 +18,7 @@ int plugin_is_GPL_compatible;
 
 pp_options pp_opts = { 2500, 700, NULL, false, true, false,
                        NULL, false, 2500, PP_STALE_WARN,
-                       false, NULL, false, 500, 2500, false, true };
+                       false, NULL, false, 500, 2500, false, true, true };
 const char *pp_gcc_version = "";
 
 extern vec<tree, va_gc> *pp_gc_trees;
@@ -47,6 +47,9 @@ const char help_text[] =
   "  residual-cache=0|1 count the residual paths of the functions left\n"
   "                     (slots, or the log) in a small cache probed inline\n"
   "                     first, a call only for the others (default 1)\n"
+  "  profile-placement=0|1  place the counter updates off the edges the\n"
+  "                     counts in FILE (or in the ipps FILE) show hot,\n"
+  "                     instead of by loop depth (default 1)\n"
   "  stale=warn|ignore|error  a function FILE lists whose CFG changed since\n"
   "                     (default warn); it is then handled as unlisted\n"
   "  array-threshold=N  functions with at most N paths count in an array,\n"
@@ -83,6 +86,7 @@ const char valid_args[]
     = "array-threshold=N, hash-size=N, notes-dir=DIR, verbose, "
       "warn-skipped=0|1, trace, interesting=FILE, unlisted=residual|skip, "
       "ppp-max=N, ppp-array-threshold=N, residual-cache=0|1, "
+      "profile-placement=0|1, "
       "stale=warn|ignore|error, wpp, ipps=FILE, ipps-mode=ppp|bl, "
       "ipps-growth=N, help";
 
@@ -222,6 +226,8 @@ parse_args (const plugin_name_args *args, bool *help)
         }
       else if (strcmp (key, "residual-cache") == 0)
         ok &= parse_flag (key, value, &pp_opts.residual_cache);
+      else if (strcmp (key, "profile-placement") == 0)
+        ok &= parse_flag (key, value, &pp_opts.profile_placement);
       else if (strcmp (key, "stale") == 0)
         {
           static const char *const choices[]

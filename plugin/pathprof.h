@@ -66,6 +66,10 @@ struct pp_options
   /* Preferential mode: probe a residual cache inline before calling the
      residual log (pathprof-format.h, `residual_cache`).  */
   bool residual_cache;
+  /* Preferential and IPPP builds: place the counter updates by the
+     interesting paths' counts where the file gives them, instead of the
+     static estimate (pp_estimate_frequencies).  */
+  bool profile_placement;
 };
 
 /* Whether the unit is built in one of the inter-procedural modes.  */
@@ -126,9 +130,12 @@ struct pp_fn_map
 bool pp_map_function (function *fn, pp_fn_map *map, const char **why);
 void pp_map_free (pp_fn_map *map);
 
-/* Estimated execution frequency of every edge of DAG (static heuristics:
-   GCC's profile is not computed yet where the pass runs).  xmalloc'd.  */
-double *pp_estimate_frequencies (const pp_fn_map *map, const pp_dag *dag);
+/* Execution frequency of every edge of DAG, for the placement: measured
+   where PROFILE (an edge count per DAG edge, or NULL) gives it, else by
+   static heuristics (GCC's profile is not computed yet where the pass
+   runs).  xmalloc'd.  */
+double *pp_estimate_frequencies (const pp_fn_map *map, const pp_dag *dag,
+                                 const double *profile);
 
 /* ------------------------------------------------------------------ */
 /* Preferential mode (preferential.cc)                                 */
@@ -152,6 +159,10 @@ struct pp_plan
      interesting path has its PPP id, none lacks a slot) and slot_bl is
      NULL.  */
   bool split;
+  /* The execution count of every DAG edge summed over the interesting
+     paths' counts (n_edges entries), or NULL when the file gives none or
+     profile-placement=0: the placement's frequencies.  */
+  double *edge_profile;
 };
 
 void pp_plan_init (pp_plan *plan);
@@ -276,12 +287,13 @@ unsigned pp_ipps_depth (void);
 void pp_ipps_growth (unsigned long long *unit, unsigned long long *added);
 /* The interesting segments of root F whose call chains were inlined, in
    its supergraph's function indices (the unit's table), and the IPS
-   file's line of each; *N_NOT_INLINED: those that run through a chain
-   the growth bound or a failure left out.  */
+   file's line and count (-1: none given) of each; *N_NOT_INLINED: those
+   that run through a chain the growth bound or a failure left out.  */
 void pp_ipps_segments (const pp_ipa_fn *f, pp_segment **segs,
-                       unsigned **lines, unsigned *n,
+                       unsigned **lines, double **counts, unsigned *n,
                        unsigned *n_not_inlined);
-void pp_ipps_free_segments (pp_segment *segs, unsigned *lines, unsigned n);
+void pp_ipps_free_segments (pp_segment *segs, unsigned *lines,
+                            double *counts, unsigned n);
 /* Frees inline.cc's state (end of the unit).  */
 void pp_ipps_release (void);
 

@@ -67,6 +67,34 @@ pp_report_stale (tree fndecl, const char *reason)
 
 namespace {
 
+/* The edge profile of ENTRY's counted paths over DAG, or NULL when the
+   file gives no count (or profile-placement=0).  */
+double *
+edge_profile (const pp_interesting_fn *entry, const pp_dag *dag,
+              const pp_numbering *num, pp_error *err)
+{
+  if (!pp_opts.profile_placement)
+    return NULL;
+  double *count = NULL;
+  for (size_t k = 0; k < entry->n_paths_listed; k++)
+    {
+      const pp_interesting_path *p = &entry->paths[k];
+      if (!p->has_count)
+        continue;
+      if (!count)
+        count = XCNEWVEC (double, dag->n_edges);
+      /* The ids were checked against the path count when the entry was
+         matched; were one out of range, the estimate would do.  */
+      if (pp_bl_add_path_count (dag, num, p->id, (double) p->count, count,
+                                err) != PP_OK)
+        {
+          free (count);
+          return NULL;
+        }
+    }
+  return count;
+}
+
 /* Numbers ENTRY's paths with PPP over DAG and sizes the slot array.  */
 bool
 plan_ppp (const pp_interesting_fn *entry, const pp_dag *dag,
@@ -76,6 +104,7 @@ plan_ppp (const pp_interesting_fn *entry, const pp_dag *dag,
   mpz_t *ids = XNEWVEC (mpz_t, n);
   for (unsigned k = 0; k < n; k++)
     mpz_init_set (ids[k], entry->paths[k].id);
+  plan->edge_profile = edge_profile (entry, dag, num, err);
   return pp_plan_ppp_ids (ids, n, dag, num, plan, err);
 }
 
@@ -168,6 +197,7 @@ pp_plan_free (pp_plan *plan)
   free (plan->interesting);
   pp_ppp_free (plan->ppp);
   free (plan->slot_bl);
+  free (plan->edge_profile);
   pp_plan_init (plan);
 }
 

@@ -203,14 +203,14 @@ new_record (const pp_ipa_fn *f, uint32_t checksum, uint32_t storage,
   return rec;
 }
 
-/* Numbers MAP's DAG for placement and applies WEIGHTS (n_regs sets) onto
-   the chords.  */
+/* Places MAP's counter updates (by PROFILE, DAG edge counts, where not
+   NULL) and applies WEIGHTS (n_regs sets) onto the chords.  */
 bool
-place (const pp_fn_map *map, const pp_dag *dag, mpz_t *const *weights,
-       unsigned n_regs, pp_action **actions, unsigned *n_chords,
-       pp_error *err)
+place (const pp_fn_map *map, const pp_dag *dag, const double *profile,
+       mpz_t *const *weights, unsigned n_regs, pp_action **actions,
+       unsigned *n_chords, pp_error *err)
 {
-  double *freq = pp_estimate_frequencies (map, dag);
+  double *freq = pp_estimate_frequencies (map, dag, profile);
   pp_placement *pl = NULL;
   pp_status st = pp_placement_compute (dag, freq, &pl, err);
   for (unsigned reg = 0; reg < n_regs && st == PP_OK; reg++)
@@ -241,7 +241,8 @@ instrument_trace (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
         mpz_init (weights[k]);
       st = pp_sg_weights (sg, dag, weights, &err);
     }
-  if (st == PP_OK && !place (map, dag, &weights, 1, actions, &n_chords, &err))
+  if (st == PP_OK
+      && !place (map, dag, NULL, &weights, 1, actions, &n_chords, &err))
     st = err.status;
   /* The calls that end the subpaths at call sites.  */
   map->cut_call = XCNEWVEC (gimple *, map->cfg->n_edges + 1);
@@ -361,17 +362,20 @@ cmp_mpz (const void *a, const void *b)
 }
 
 /* The interesting segments of F as concrete Ball-Larus ids of DAG (the
-   final numbering); with MARK, first only marks the nodes of their paths
-   no_split (before path splitting).  Returns the number of ids.  */
+   final numbering), and with PROFILE the edge counts they add up to
+   (NULL if the file gives no count, or profile-placement=0); with MARK,
+   first only marks the nodes of their paths no_split (before path
+   splitting).  Returns the number of ids.  */
 unsigned
 interesting_ids (const pp_ipa_fn *f, const pp_supergraph *sg, pp_cfg *cfg,
                  const pp_dag *dag, const pp_numbering *num, bool mark,
-                 mpz_t **ids_out)
+                 mpz_t **ids_out, double **profile)
 {
   pp_segment *segs;
   unsigned *lines, n, n_not_inlined, n_bad = 0, first_bad = 0;
+  double *counts, *edge_count = NULL;
   char first_why[PP_ERROR_MESSAGE_SIZE];
-  pp_ipps_segments (f, &segs, &lines, &n, &n_not_inlined);
+  pp_ipps_segments (f, &segs, &lines, &counts, &n, &n_not_inlined);
   mpz_t *ids = mark ? NULL : XNEWVEC (mpz_t, n + 1);
   unsigned n_ids = 0;
   for (unsigned i = 0; i < n; i++)
@@ -398,6 +402,13 @@ interesting_ids (const pp_ipa_fn *f, const pp_supergraph *sg, pp_cfg *cfg,
             n_ids++;
           else
             mpz_clear (ids[n_ids]);
+          if (profile && pp_opts.profile_placement && counts[i] >= 0)
+            {
+              if (!edge_count)
+                edge_count = XCNEWVEC (double, dag->n_edges);
+              for (size_t k = 0; k < len; k++)
+                edge_count[edges[k]] += counts[i];
+            }
         }
       free (edges);
     }
@@ -414,7 +425,9 @@ interesting_ids (const pp_ipa_fn *f, const pp_supergraph *sg, pp_cfg *cfg,
             "pathprof: %qD: %u interesting segments run through call "
             "chains that are not inlined",
             f->decl, n_not_inlined);
-  pp_ipps_free_segments (segs, lines, n);
+  pp_ipps_free_segments (segs, lines, counts, n);
+  if (profile)
+    *profile = edge_count;
   /* Distinct segments run distinct concrete paths; a copy of the file
      edited by hand might still list one twice.  */
   unsigned m = 0;
@@ -457,13 +470,14 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
      splitting spares them.  */
   pp_status st = pp_dag_build (map->cfg, &dag, &err);
   if (st == PP_OK && f->listed)
-    interesting_ids (f, sg, map->cfg, dag, NULL, true, NULL);
+    interesting_ids (f, sg, map->cfg, dag, NULL, true, NULL, NULL);
   pp_dag_free (dag);
   dag = NULL;
   if (st == PP_OK)
     st = pp_number_fitting (map->cfg, &dag, &num, &n_splits, &err);
   if (st == PP_OK && f->listed)
-    n_ids = interesting_ids (f, sg, map->cfg, dag, num, false, &ids);
+    n_ids = interesting_ids (f, sg, map->cfg, dag, num, false, &ids,
+                             &plan.edge_profile);
   if (st == PP_OK)
     {
       if (pp_opts.ipps_bl)
@@ -495,7 +509,8 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
           weights[PP_REG_PPP] = plan.ppp->weight;
           n_regs = 2;
         }
-      if (!place (map, dag, weights, n_regs, actions, &n_chords, &err))
+      if (!place (map, dag, plan.edge_profile, weights, n_regs, actions,
+                  &n_chords, &err))
         st = err.status;
     }
   if (st != PP_OK)

@@ -107,6 +107,22 @@ pp_bl_decode (const pp_dag *dag, const pp_numbering *num, const mpz_t id,
 }
 
 pp_status
+pp_bl_add_path_count (const pp_dag *dag, const pp_numbering *num,
+                      const mpz_t id, double count, double *edge_count,
+                      pp_error *err)
+{
+  unsigned *edges;
+  size_t len;
+  pp_status st = pp_bl_decode (dag, num, id, &edges, &len, err);
+  if (st != PP_OK)
+    return st;
+  for (size_t i = 0; i < len; i++)
+    edge_count[edges[i]] += count;
+  free (edges);
+  return PP_OK;
+}
+
+pp_status
 pp_bl_encode (const pp_dag *dag, const pp_numbering *num,
               const unsigned *edges, size_t len, mpz_t id, pp_error *err)
 {

@@ -39,7 +39,7 @@ typedef struct pp_interesting_path
 {
   mpz_t id;             /* Ball-Larus id, below the function's n_paths */
   int has_count;        /* a count was given */
-  uint64_t count;       /* how often it ran (informational), else 0 */
+  uint64_t count;       /* how often it ran (guides placement), else 0 */
   unsigned line;        /* of its `path` record; 0 if built in memory */
 } pp_interesting_path;
 

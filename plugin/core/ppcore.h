@@ -181,6 +181,13 @@ void pp_numbering_free (pp_numbering *num);
 pp_status pp_bl_decode (const pp_dag *dag, const pp_numbering *num,
                         const mpz_t id, unsigned **edges, size_t *len,
                         pp_error *err);
+/* Adds COUNT to EDGE_COUNT[e] (n_edges entries) for every DAG edge e of
+   Ball-Larus path ID: an edge profile from a path profile, for profile-
+   guided placement (pp_placement_compute).  PP_ERR_RANGE as
+   pp_bl_decode.  */
+pp_status pp_bl_add_path_count (const pp_dag *dag, const pp_numbering *num,
+                                const mpz_t id, double count,
+                                double *edge_count, pp_error *err);
 /* Edge sequence -> id; checks the sequence is an s-t path of DAG.  */
 pp_status pp_bl_encode (const pp_dag *dag, const pp_numbering *num,
                         const unsigned *edges, size_t len, mpz_t id,
@@ -233,9 +240,9 @@ typedef struct pp_placement {
   unsigned n_chords;
 } pp_placement;
 
-/* FREQ is the estimated execution frequency of every DAG edge (any
-   non-negative scale; NULL means all equal).  Deterministic: ties are
-   broken by edge index.  */
+/* FREQ is the execution frequency of every DAG edge, estimated or
+   measured (any non-negative scale; NULL means all equal).
+   Deterministic: ties are broken by edge index.  */
 pp_status pp_placement_compute (const pp_dag *dag, const double *freq,
                                 pp_placement **out, pp_error *err);
 void pp_placement_free (pp_placement *pl);

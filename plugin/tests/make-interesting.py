@@ -12,7 +12,9 @@ listed with a wrong checksum (stale: handled as unlisted), the others list
 about two thirds of their executed paths (the rest run as residual paths)
 plus their last path id when it did not run (an interesting path that
 never runs, so PPP leaves holes and aliases the residual paths into the
-range).
+range).  Executed paths are listed with their counts, so the
+instrumentation is placed by the profile (profile-placement, the
+default); the never-run one without a count.
 """
 import re
 import sys
@@ -39,7 +41,8 @@ def main():
     for line in open(counts):
         t = line.split()
         if len(t) == 3 and not t[0].startswith("#") and t[1] != "dropped":
-            executed.setdefault(t[0], set()).add(int(t[1]))
+            runs = executed.setdefault(t[0], {})
+            runs[int(t[1])] = runs.get(int(t[1]), 0) + int(t[2])
     out = ["pathprof-interesting 1"]
     k = 0
     for name, source, checksum, paths in fns:
@@ -50,14 +53,16 @@ def main():
             continue
         if k % 5 == 4:
             checksum ^= 1
-        ids = {i for i in executed.get(name, ()) if (i * 2654435761 + k) % 3}
-        if paths - 1 not in executed.get(name, ()):
+        runs = executed.get(name, {})
+        ids = {i for i in runs if (i * 2654435761 + k) % 3}
+        if paths - 1 not in runs:
             ids.add(paths - 1)
         out.append('function "%s"' % name)
         out.append('  source "%s"' % source)
         out.append("  checksum 0x%08x" % checksum)
         out.append("  paths %d" % paths)
-        out += ["  path %d" % i for i in sorted(ids)]
+        out += ["  path %d %d" % (i, runs[i]) if i in runs else "  path %d" % i
+                for i in sorted(ids)]
         out.append("end")
     print("\n".join(out))
 

@@ -248,6 +248,31 @@ for cache in 1 0; do
   check "residual-cache=$cache: 5 residual paths, 2001 executions" "5 2001" \
     "$(awk '$2 == "residual" { n++; s += $4 } END { print n, s }' cache.txt)"
 done
+# Profile-guided placement: f's executed paths with the counts of f (10)
+# (path 0 once, 3 three times, 4 six times, 5 once; cases/loops.c).  By
+# loop depth, an add goes on the loop body's entry edge (7->3), which
+# every iteration runs, and one on the else branch (3->5): the else paths
+# run three actions.  By the counts, the adds go on both branches (3->4,
+# 3->5) and every iteration runs two: 22 actions in f (10) instead of 28.
+# Without counts in the file, the estimate decides, as with
+# profile-placement=0.  The actions of f's DAG edges, in notes order:
+printf 'pathprof-interesting 1\nfunction "f"\n  source %s\n  checksum 0x%08x\n  paths 6\n  path 0 1\n  path 3 3\n  path 4 6\n  path 5 1\nend\n' \
+  "$(f_field source)" "$ck" > counted.txt
+sed 's/^\(  path [0-9]*\) [0-9]*$/\1/' counted.txt > uncounted.txt
+f_actions () { # FILE PROFILE-PLACEMENT
+  gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting="$1" \
+    -fplugin-arg-pathprof-profile-placement="$2" -c "$T/cases/loops.c" \
+    -o p.o && awk '$1 == "function" { fn = $2 }
+      fn == "\"f\"" && $1 == "dagedge" { printf "%s%s", s, $8; s = " " }' p.ppno
+}
+estimated="none none set none add none none none set add add none none"
+check "profile-placement: the counts move the adds off 7->3" \
+  "none none set add add none none none set none add none none" \
+  "$(f_actions counted.txt 1)"
+check "profile-placement=0: by loop depth" "$estimated" \
+  "$(f_actions counted.txt 0)"
+check "profile-placement: a file without counts, by loop depth" \
+  "$estimated" "$(f_actions uncounted.txt 1)"
 check "residual-cache=maybe: diagnostic" \
   "cc1: error: pathprof: 'residual-cache=maybe': expected 0 or 1" \
   "$(LC_ALL=C gcc -O2 -fplugin="$PL" \

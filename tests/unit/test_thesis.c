@@ -68,17 +68,18 @@ assert_bl_roundtrip (const pp_dag *dag, const pp_numbering *num,
   mpz_clear (z);
 }
 
-/* Checks that placing WEIGHT on the chords reproduces every path sum.  */
+/* Checks that placing WEIGHT on the chords of the placement for FREQ
+   (NULL: all edges equal) reproduces every path sum.  */
 static void
-assert_placement (const pp_dag *dag, mpz_t *weight, unsigned n_paths,
-                  unsigned (*paths)[8], const size_t *lens)
+assert_placement (const pp_dag *dag, const double *freq, mpz_t *weight,
+                  unsigned n_paths, unsigned (*paths)[8], const size_t *lens)
 {
   pp_placement *pl = NULL;
   pp_action *act = NULL;
   pp_error err;
   mpz_t got, want;
   unsigned i;
-  CU_ASSERT_EQUAL_FATAL (pp_placement_compute (dag, NULL, &pl, &err), PP_OK);
+  CU_ASSERT_EQUAL_FATAL (pp_placement_compute (dag, freq, &pl, &err), PP_OK);
   CU_ASSERT_EQUAL_FATAL (pp_placement_apply (dag, pl, weight, &act, &err),
                          PP_OK);
   /* |E| - |V| + 2 chords: a spanning tree of the DAG plus t->s.  */
@@ -179,7 +180,7 @@ test_fig34_ball_larus (void)
       lens[i] = dag_path (dag, cfg, fig34_p[i], fig34_plen[i], X_, paths[i]);
       assert_bl_roundtrip (dag, num, paths[i], lens[i], (long) i);
     }
-  assert_placement (dag, num->weight, 6, paths, lens);
+  assert_placement (dag, NULL, num->weight, 6, paths, lens);
 
   pp_numbering_free (num);
   pp_dag_free (dag);
@@ -269,7 +270,7 @@ test_fig34_ppp (void)
     mpz_clear (ppp_sbcdt);
     mpz_clear (bl_sbcdt);
   }
-  assert_placement (dag, res->weight, 6, paths, lens);
+  assert_placement (dag, NULL, res->weight, 6, paths, lens);
   pp_ppp_free (res);
   res = NULL;
 
@@ -467,7 +468,7 @@ test_lemma_332 (void)
   assert_mpz_si (z, 3, "PPP(sbdft)");
   pp_path_sum (res->weight, paths[8], lens[8], z);
   assert_mpz_si (z, 7, "PPP(scdgt)");
-  assert_placement (dag, res->weight, 9, paths, lens);
+  assert_placement (dag, NULL, res->weight, 9, paths, lens);
 
   pp_ppp_free (res);
   for (i = 0; i < 6; i++)
@@ -573,6 +574,78 @@ test_exit_with_successors (void)
   pp_cfg_free (cfg);
 }
 
+/* Profile-guided placement on Fig. 3.4: the path profile becomes an edge
+   profile (pp_bl_add_path_count), and the spanning tree built from it
+   keeps the hot path's edges free of code except the one chord every
+   path needs (the tree plus t->s has no cycle).  */
+static void
+test_profile_placement (void)
+{
+  pp_cfg *cfg = fig34_cfg ();
+  pp_dag *dag = NULL;
+  pp_numbering *num = NULL;
+  pp_placement *pl = NULL;
+  pp_error err;
+  unsigned paths[6][8], i;
+  size_t lens[6];
+  double count[10] = { 0 };
+  mpz_t id;
+
+  CU_ASSERT_EQUAL_FATAL (pp_dag_build (cfg, &dag, &err), PP_OK);
+  CU_ASSERT_EQUAL_FATAL (pp_bl_number (dag, &num, &err), PP_OK);
+  CU_ASSERT_EQUAL_FATAL (dag->n_edges, 10);
+  /* sbct (5) 1000 times, sacdt (0) 10 times, sabct (3) once.  */
+  mpz_init_set_si (id, 5);
+  CU_ASSERT_EQUAL (pp_bl_add_path_count (dag, num, id, 1000, count, &err),
+                   PP_OK);
+  mpz_set_si (id, 0);
+  CU_ASSERT_EQUAL (pp_bl_add_path_count (dag, num, id, 10, count, &err),
+                   PP_OK);
+  mpz_set_si (id, 3);
+  CU_ASSERT_EQUAL (pp_bl_add_path_count (dag, num, id, 1, count, &err),
+                   PP_OK);
+  mpz_set_si (id, 6);
+  CU_ASSERT_EQUAL (pp_bl_add_path_count (dag, num, id, 7, count, &err),
+                   PP_ERR_RANGE);
+  CU_ASSERT_STRING_EQUAL (err.message,
+                          "path id out of range: the DAG has 6 paths");
+  mpz_clear (id);
+  {
+    /* By CFG edge: S->A S->B A->C A->B B->C C->D C->X D->X.  */
+    static const double want[8] = { 11, 1000, 10, 1, 1001, 10, 1001, 10 };
+    for (i = 0; i < 8; i++)
+      CU_ASSERT_EQUAL (count[dag->cfg_edge_dag[i]], want[i]);
+    CU_ASSERT_EQUAL (count[dag->cfg_node_exit[X_]], 1011);
+    CU_ASSERT_EQUAL (count[tu_find_edge (dag, dag->s, S_, PP_EDGE_ENTRY)],
+                     1011);
+  }
+
+  CU_ASSERT_EQUAL_FATAL (pp_placement_compute (dag, count, &pl, &err),
+                         PP_OK);
+  {
+    /* Kruskal by count: s->S, X->t, B->C, C->X join the tree with t->s;
+       S->B closes a cycle (chord), S->A and C->D join, A->C, D->X and
+       A->B are chords.  The chords on paths from s that passed none
+       before set the register: S->B, A->C, A->B; D->X adds.  */
+    static const unsigned char chord[8] = { 0, 1, 1, 1, 0, 0, 0, 1 };
+    static const unsigned char set[8] = { 0, 1, 1, 1, 0, 0, 0, 0 };
+    for (i = 0; i < 8; i++)
+      {
+        CU_ASSERT_EQUAL (pl->is_chord[dag->cfg_edge_dag[i]], chord[i]);
+        CU_ASSERT_EQUAL (pl->is_set[dag->cfg_edge_dag[i]], set[i]);
+      }
+    CU_ASSERT_EQUAL (pl->n_chords, 4);
+  }
+  for (i = 0; i < 6; i++)
+    lens[i] = dag_path (dag, cfg, fig34_p[i], fig34_plen[i], X_, paths[i]);
+  assert_placement (dag, count, num->weight, 6, paths, lens);
+
+  pp_placement_free (pl);
+  pp_numbering_free (num);
+  pp_dag_free (dag);
+  pp_cfg_free (cfg);
+}
+
 static void
 test_path_sum (void)
 {
@@ -605,6 +678,8 @@ register_thesis_tests (void)
       || !CU_add_test (s, "irreducible loop", test_irreducible)
       || !CU_add_test (s, "exit node with successors",
                        test_exit_with_successors)
+      || !CU_add_test (s, "profile-guided placement",
+                       test_profile_placement)
       || !CU_add_test (s, "pp_path_sum", test_path_sum))
     return -1;
   return 0;
