@@ -18,7 +18,8 @@ int plugin_is_GPL_compatible;
 
 pp_options pp_opts = { 2500, 700, NULL, false, true, false,
                        NULL, false, 2500, PP_STALE_WARN,
-                       false, NULL, false, 500, 2500, false, true, true };
+                       false, NULL, false, 500, PP_PPP_ARRAY_THRESHOLD, false, true,
+                       true };
 const char *pp_gcc_version = "";
 
 extern vec<tree, va_gc> *pp_gc_trees;
@@ -43,7 +44,8 @@ const char help_text[] =
   "                     paths count every path in an array as Ball-Larus\n"
   "                     does, the tested ones marked; only larger ones get\n"
   "                     PPP slots or log residual paths as they run\n"
-  "                     (default: the array threshold; 0: never)\n"
+  "                     (default: 131072, or the array threshold if that\n"
+  "                     is larger; 0: never)\n"
   "  residual-cache=0|1 count the residual paths of the functions left\n"
   "                     (slots, or the log) in a small cache probed inline\n"
   "                     first, a call only for the others (default 1)\n"
@@ -265,7 +267,8 @@ parse_args (const plugin_name_args *args, bool *help)
         }
     }
   if (!pp_opts.ppp_array_threshold_set)
-    pp_opts.ppp_array_threshold = pp_opts.array_threshold;
+    pp_opts.ppp_array_threshold = MAX (pp_opts.array_threshold,
+                                       PP_PPP_ARRAY_THRESHOLD);
   /* One mode per build.  */
   int modes = (pp_opts.interesting_file != NULL) + pp_opts.wpp
               + (pp_opts.ipps_file != NULL);

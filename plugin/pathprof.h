@@ -60,7 +60,7 @@ struct pp_options
   unsigned long long ipps_growth;
   /* Preferential mode: PPP and RESIDUAL functions with at most this many
      Ball-Larus paths are counted in an array (pathprof-format.h, `tested`);
-     set from array_threshold unless given.  */
+     unless given, PP_PPP_ARRAY_THRESHOLD or array_threshold if larger.  */
   unsigned long long ppp_array_threshold;
   bool ppp_array_threshold_set;
   /* Preferential mode: probe a residual cache inline before calling the
@@ -71,6 +71,13 @@ struct pp_options
      static estimate (pp_estimate_frequencies).  */
   bool profile_placement;
 };
+
+/* The default ppp-array-threshold: an array of at most 1 MiB of counters
+   per function, in .bss, whose pages are touched only where paths run.
+   Measured by make bench (callgrind, instructions added to the
+   uninstrumented build): mawk 239 M -> 93 M, lz4 1863 M -> 1410 M, bzip2
+   628 M -> 559 M against the array threshold's 2,500.  */
+#define PP_PPP_ARRAY_THRESHOLD 131072ull
 
 /* Whether the unit is built in one of the inter-procedural modes.  */
 #define PP_INTER_MODE (pp_opts.wpp || pp_opts.ipps_file)
