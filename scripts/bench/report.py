@@ -407,7 +407,12 @@ def write(data, results):
         "## Code size (KiB: text / data+bss, all linked ELF files)\n\n"
         + size_table,
         "## Size increase (thesis Table 3.4: text+data+bss against the "
-        "uninstrumented build)\n\n" + factor_table,
+        "uninstrumented build)\n\n" + factor_table
+        + "\nbss is zero-filled address space: a page becomes resident only "
+        "when a counter on it is written.  Preferential builds count "
+        "functions of up to 131,072 paths in arrays (at most 1 MiB each), "
+        "so their data+bss grows far more than their resident memory "
+        "(specs/plugin-arguments.md, `ppp-array-threshold`).\n",
         "## Preferential numbering: delta = PPP range / interesting paths "
         "(thesis Figs. 3.17, 3.18)\n\n" + r.delta()
         + "\n![delta](delta.png)\n\n![delta ratio](delta-ratio.png)\n",
