@@ -56,6 +56,7 @@ build rt_prog_abi99 rt_prog.c -DFAKE_ABI=99
 build rt_prog_wrap rt_prog.c -Wl,--wrap=execve
 build fakelib.so fakelib.c -shared -fPIC
 build rt_prog_res rt_prog.c -DFAKE_RESIDUAL
+build rt_big rt_big.c
 build ppd_v2 ppd_v2.c "$SRC/runtime/ppd-io.c"
 RT=$T/rt_prog
 RR=$T/rt_prog_res
@@ -248,6 +249,22 @@ if [ -L "$W/link.ppd" ] && [ "$(dump_of "$W/target.ppd" | grep -c 'runs 2$')" = 
 then ok "symbolic link followed, kept"; else ko "symbolic link followed, kept"; fi
 
 # --- dump, reset, exec -----------------------------------------------------
+# A 16 MiB array (rt_big.c): a forked child and __pathprof_reset zero the
+# counts that ran without making the rest of the array resident.
+P=$W/big.ppd
+PATHPROF_FILE=$P "$T/rt_big" > "$W/out" 2>&1
+printf '%s\n' "child after fork: counts 0 0, resident growth under 1 MiB" \
+  "parent before reset: counts 3 2, resident growth under 1 MiB" \
+  "parent after reset: counts 0 0, resident growth under 1 MiB" > "$W/exp"
+same "large array: fork and reset zero the counts, pages stay untouched" \
+  "$W/exp" "$W/out"
+printf '%s\n' "pathprof-data 2" \
+  'object "/fake/rt_big.ppno" stamp 0x0b160b16 runs 2' \
+  '  function "f_big" source "big.c" checksum 0x99999999 storage array paths 2097152 dropped 0 counts 2' \
+  "    7 1" "    2097151 5" > "$W/exp"
+dump_of "$P" > "$W/out"
+same "large array: the child's counts and the parent's after its reset" \
+  "$W/exp" "$W/out"
 P=$W/dump.ppd
 PATHPROF_FILE=$P "$RT" a 0 1 dump a 0 2
 { echo "pathprof-data 2"; obj 1; fn_array 1; echo "    0 1"

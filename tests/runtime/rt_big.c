@@ -1,0 +1,95 @@
+/* pathprof runtime tests: resetting a large array leaves its untouched
+ * pages alone.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: 0BSD
+ *
+ * One function counted in an array of 2^21 counters (16 MiB of .bss, as a
+ * preferential build's arrays are, only much larger), two of whose paths
+ * ran.  A forked child starts with zero counts, and so does the parent
+ * after __pathprof_reset; neither may make the array resident to get
+ * there (a memset would: 16 MiB more in every child).  Prints the counts
+ * each process sees and whether its resident set grew by less than 1 MiB
+ * (the array's size is 16 times that); the profile holds the child's
+ * counts plus the parent's after its reset.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pathprof.h"
+#include "pathprof-format.h"
+
+#define BIG_PATHS (1u << 21)
+
+static uint64_t big_counters[BIG_PATHS];
+
+static struct pathprof_function big_functions[] = {
+  { "f_big", "big.c", 0x99999999u, PATHPROF_STORAGE_ARRAY, BIG_PATHS,
+    big_counters, NULL, NULL, 0, NULL, NULL, NULL, 0 },
+};
+
+static struct pathprof_object big_object
+  = { PATHPROF_ABI_VERSION, 1, "/fake/rt_big.ppno", 0x0b160b16u, 0,
+      big_functions, NULL };
+
+__attribute__ ((constructor (101))) static void
+big_register (void)
+{
+  __pathprof_init (&big_object);
+}
+
+/* VmRSS of this process, in KiB.  */
+static long
+resident_kib (void)
+{
+  FILE *f = fopen ("/proc/self/status", "r");
+  char line[256];
+  long kib = -1;
+  while (f && fgets (line, sizeof line, f))
+    if (!strncmp (line, "VmRSS:", 6))
+      kib = strtol (line + 6, NULL, 10);
+  if (f)
+    fclose (f);
+  return kib;
+}
+
+static void
+report (const char *who, long before)
+{
+  long grew = resident_kib () - before;
+  printf ("%s: counts %llu %llu, resident growth %s\n", who,
+          (unsigned long long) big_counters[7],
+          (unsigned long long) big_counters[BIG_PATHS - 1],
+          before >= 0 && grew < 1024 ? "under 1 MiB" : "1 MiB or more");
+}
+
+int
+main (void)
+{
+  /* Two paths ran, at both ends of the array.  */
+  big_counters[7] += 3;
+  big_counters[BIG_PATHS - 1] += 2;
+  fflush (stdout);
+  long before = resident_kib ();
+  pid_t pid = fork ();
+  if (pid < 0)
+    return 99;
+  if (pid == 0)
+    {
+      report ("child after fork", before);
+      big_counters[7] += 1;
+      return 0;
+    }
+  int st;
+  if (waitpid (pid, &st, 0) != pid || !WIFEXITED (st) || WEXITSTATUS (st))
+    return 98;
+  report ("parent before reset", before);
+  before = resident_kib ();
+  __pathprof_reset ();
+  report ("parent after reset", before);
+  big_counters[BIG_PATHS - 1] += 5;
+  return 0;
+}
