@@ -44,7 +44,7 @@ const char help_text[] =
   "                     paths count every path in an array as Ball-Larus\n"
   "                     does, the tested ones marked; only larger ones get\n"
   "                     PPP slots or log residual paths as they run\n"
-  "                     (default: 131072, or the array threshold if that\n"
+  "                     (default: 262144, or the array threshold if that\n"
   "                     is larger; 0: never)\n"
   "  residual-cache=0|1 count the residual paths of the functions left\n"
   "                     (slots, or the log) in a small cache probed inline\n"

@@ -410,7 +410,7 @@ def write(data, results):
         "uninstrumented build)\n\n" + factor_table
         + "\nbss is zero-filled address space: a page becomes resident only "
         "when a counter on it is written.  Preferential builds count "
-        "functions of up to 131,072 paths in arrays (at most 1 MiB each), "
+        "functions of up to 262,144 paths in arrays (at most 2 MiB each), "
         "so their data+bss grows far more than their resident memory "
         "(specs/plugin-arguments.md, `ppp-array-threshold`).\n",
         "## Preferential numbering: delta = PPP range / interesting paths "

@@ -105,9 +105,9 @@ debian () { # NAME [EXTRA-PLUGIN-FLAGS]
   echo "($(( $(date +%s) - t0 )) s)" >> "$d/compare.txt"
   result "$1${2:+ ($2)}" "$d/compare.txt" $status
 }
-# By default: functions with at most 131072 paths in arrays, larger ones
-# in PPP slots (both programs have some: mawk's parser, bzip2's
-# BZ2_decompress); bzip2 also with slots everywhere.
+# By default: functions with at most 262144 paths in arrays, larger ones
+# in PPP slots (mawk's parser and printf; bzip2's main and uncompress);
+# bzip2 also with slots everywhere.
 for prog in ${RPP_PROGRAMS-mawk bzip2}; do
   debian "$prog"
 done
