@@ -71,8 +71,9 @@ namespace {
    file gives no count (or profile-placement=0).  */
 double *
 edge_profile (const pp_interesting_fn *entry, const pp_dag *dag,
-              const pp_numbering *num, pp_error *err)
+              const pp_numbering *num)
 {
+  pp_error err;
   if (!pp_opts.profile_placement)
     return NULL;
   double *count = NULL;
@@ -86,7 +87,7 @@ edge_profile (const pp_interesting_fn *entry, const pp_dag *dag,
       /* The ids were checked against the path count when the entry was
          matched; were one out of range, the estimate would do.  */
       if (pp_bl_add_path_count (dag, num, p->id, (double) p->count, count,
-                                err) != PP_OK)
+                                &err) != PP_OK)
         {
           free (count);
           return NULL;
@@ -104,7 +105,7 @@ plan_ppp (const pp_interesting_fn *entry, const pp_dag *dag,
   mpz_t *ids = XNEWVEC (mpz_t, n);
   for (unsigned k = 0; k < n; k++)
     mpz_init_set (ids[k], entry->paths[k].id);
-  plan->edge_profile = edge_profile (entry, dag, num, err);
+  plan->edge_profile = edge_profile (entry, dag, num);
   return pp_plan_ppp_ids (ids, n, dag, num, plan, err);
 }
 

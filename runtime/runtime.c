@@ -69,7 +69,7 @@ unlock_state (void)
 
 /* Zeroes the N counters at C that ran.  Storing zeros everywhere (memset)
    would make every page of a large array resident, in every forked child:
-   the arrays of preferential builds reach 1 MiB per function, and their
+   the arrays of preferential builds reach 2 MiB per function, and their
    untouched pages are shared zero pages that reading leaves alone.  */
 static void
 zero_counters (uint64_t *c, uint64_t n)
