@@ -43,14 +43,22 @@
  * paths.
  *
  * Repeats.  A logged path is in exactly one slot (below), so a lookup may
- * look anywhere first: it probes the first chunk, which holds the paths
- * found first (often the hot ones), then the chunks from the last one
- * back, largest first (the last holds 3/4 of a long chain's paths, the
- * one before it 3/16); only new paths walk the chain in order.  A repeat
- * thus costs the hash, a probe run or two, and the atomic add (which
- * dominates: see specs/runtime.md for measurements).  Walking forward
- * instead, a path in the second chunk from the end of xz-utils'
- * lzma_decode (147,000 residual paths, 9 chunks) cost 186 instructions.
+ * look anywhere first.  In a short chain it probes the first chunk, then
+ * the chunks from the last one back.  A long chain would make that a walk
+ * through every chunk for the hot paths, which are found first and so sit
+ * in the small early chunks (xz-utils' lzma_decode: 147,000 residual
+ * paths, 9 chunks, 10 chunks probed per call), so from the third chunk on
+ * the function also has a directory: one open-addressed table of (key,
+ * pointer to the path's count), twice the size of the last chunk, which
+ * a lookup probes alone.  The directory is only an index: a path missing
+ * from it (new, not looked up since the directory was made, or being
+ * entered by another thread) is looked up in the chain from the first
+ * chunk, as a new path would be, and then entered, so the directory never
+ * decides where a path is.  Each new chunk brings a new
+ * directory, twice its size, so a directory is never more than a third
+ * full and paths are entered again as they are met; the old one is
+ * abandoned.  A repeat thus costs the hash, about one probe and the
+ * atomic add (which dominates: see specs/runtime.md for measurements).
  *
  * Agreeing without a lock.  Two threads placing the same new path must
  * put it in the same place, including when one of them sees the chunk
@@ -72,7 +80,10 @@
  * worst case of the layout, POOL_BYTES_PER_PATH per kept path, so that
  * the limit on paths, not the pool, is what binds; its pages are touched
  * only as chunks are used (between about 40 and 192 bytes per path,
- * depending on how many paths a function has).
+ * depending on how many paths a function has).  Directories come from a
+ * second pool of the same kind, DIRECTORY_BYTES_PER_PATH per kept path;
+ * when it cannot be mapped or is used up, lookups walk the chain as
+ * without a directory, and nothing is lost.
  *
  * __pathprof_reset and a forked child zero the counts only (runtime.c):
  * keys keep their slots, since other threads may be inside this function,
@@ -120,6 +131,15 @@
 #define POOL_BYTES_PER_PATH 192u
 #define POOL_SLACK (64u * 1024)
 
+/* Worst case of the directories: the directory made with a chunk of C
+   slots has 2C entries of 16 bytes, and the chain then holds more than
+   C/6 paths (the chunks before it are half full: C/8 + C/32 + ...),
+   so at most 192 bytes per path; the older directories of the function,
+   each a quarter of the next, add at most a third of that.  */
+#define DIRECTORY_BYTES_PER_PATH 256u
+/* The third chunk of a chain is the first with a directory.  */
+#define DIRECTORY_FROM_CAPACITY (FIRST_CAPACITY * GROWTH * GROWTH)
+
 struct residual_chunk
 {
   struct residual_chunk *next; /* the next chunk of the chain, or NULL */
@@ -131,21 +151,47 @@ struct residual_chunk
      while there is none.  A hint for lookups (it may lag behind when
      chunks are linked concurrently).  */
   struct residual_chunk *last;
+  /* In a function's first chunk: its directory, NULL while it has none. */
+  struct residual_directory *directory;
   uint64_t *counts;            /* capacity counts, from the first cache
                                   line after the keys */
   uint64_t keys[];             /* capacity keys: path id + 1, 0 (empty)
                                   or MOVED */
 };
 
+/* A path's entry in a directory: its key (0: free), then, once the
+   entry is complete, the address of its count in its chunk.  */
+struct directory_entry
+{
+  uint64_t key;
+  uint64_t *count;
+};
+
+struct residual_directory
+{
+  uint64_t capacity;              /* entries, a power of two */
+  uint64_t used;                  /* entries claimed */
+  struct directory_entry entry[];
+};
+
 /* The limit + 1, 0 until PATHPROF_RESIDUAL_LIMIT has been read.  */
 static uint64_t limit_plus_one;
 /* Distinct paths kept (or reserved by a thread about to keep one).  */
 static uint64_t kept;
-/* The pool: NULL until the first chunk; bytes handed out; the errno of a
-   failed mmap (then no further attempts), reported once at exit.  */
-static char *pool;
-static uint64_t pool_used;
-static int pool_errno, pool_error_reported;
+/* A pool: one mapping, NULL until first used; bytes handed out; the
+   errno of a failed mmap (then no further attempts).  */
+struct pool
+{
+  char *base;
+  uint64_t used;
+  int error;
+  uint64_t bytes_per_path;
+};
+/* The chunks.  A failure to map it is reported once at exit.  */
+static struct pool chunk_pool = { NULL, 0, 0, POOL_BYTES_PER_PATH };
+static int pool_error_reported;
+/* The directories: a failure only means lookups walk the chains.  */
+static struct pool directory_pool = { NULL, 0, 0, DIRECTORY_BYTES_PER_PATH };
 
 /* ------------------------------------------------------------------ */
 /* The limit                                                           */
@@ -222,20 +268,20 @@ release_path (void)
 /* ------------------------------------------------------------------ */
 
 static uint64_t
-pool_size (void)
+pool_size (const struct pool *pool)
 {
-  return path_limit () * POOL_BYTES_PER_PATH + POOL_SLACK;
+  return path_limit () * pool->bytes_per_path + POOL_SLACK;
 }
 
-/* The pool, mapped by the first caller; NULL if it cannot be.  */
+/* POOL's mapping, made by the first caller; NULL if it cannot be.  */
 static char *
-map_pool (void)
+map_pool (struct pool *pool)
 {
-  char *p = __atomic_load_n (&pool, __ATOMIC_ACQUIRE);
-  if (p || __atomic_load_n (&pool_errno, __ATOMIC_RELAXED))
+  char *p = __atomic_load_n (&pool->base, __ATOMIC_ACQUIRE);
+  if (p || __atomic_load_n (&pool->error, __ATOMIC_RELAXED))
     return p;
   int saved = errno;
-  uint64_t size = pool_size ();
+  uint64_t size = pool_size (pool);
   /* MAP_NORESERVE: address space only; a page costs memory when a chunk
      on it is first written.  */
   void *m = size == (size_t) size
@@ -245,13 +291,14 @@ map_pool (void)
   if (m == MAP_FAILED)
     {
       int none = 0;
-      __atomic_compare_exchange_n (&pool_errno, &none, errno ? errno : ENOMEM,
-                                   0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+      __atomic_compare_exchange_n (&pool->error, &none,
+                                   errno ? errno : ENOMEM, 0,
+                                   __ATOMIC_RELAXED, __ATOMIC_RELAXED);
       errno = saved;
       return NULL;
     }
-  if (__atomic_compare_exchange_n (&pool, &p, (char *) m, 0, __ATOMIC_ACQ_REL,
-                                   __ATOMIC_ACQUIRE))
+  if (__atomic_compare_exchange_n (&pool->base, &p, (char *) m, 0,
+                                   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
     p = m;
   else
     munmap (m, (size_t) size); /* another thread mapped it first */
@@ -261,27 +308,51 @@ map_pool (void)
 
 #define ALIGN_UP(n) (((n) + CHUNK_ALIGN - 1) & ~(uint64_t) (CHUNK_ALIGN - 1))
 
-/* A zeroed chunk of CAPACITY slots from the pool, or NULL.  */
-static struct residual_chunk *
-pool_alloc (uint64_t capacity)
+/* SIZE zeroed bytes of POOL, aligned to CHUNK_ALIGN, or NULL.  */
+static char *
+pool_alloc (struct pool *pool, uint64_t size)
 {
-  char *base = map_pool ();
+  char *base = map_pool (pool);
   if (!base)
     return NULL;
-  uint64_t counts_at
-    = ALIGN_UP (sizeof (struct residual_chunk) + capacity * sizeof (uint64_t));
-  uint64_t size = ALIGN_UP (counts_at + capacity * sizeof (uint64_t));
-  uint64_t total = pool_size ();
-  uint64_t used = __atomic_load_n (&pool_used, __ATOMIC_RELAXED);
+  size = ALIGN_UP (size);
+  uint64_t total = pool_size (pool);
+  uint64_t used = __atomic_load_n (&pool->used, __ATOMIC_RELAXED);
   do
     if (size > total - used)
       return NULL;
-  while (!__atomic_compare_exchange_n (&pool_used, &used, used + size, 1,
+  while (!__atomic_compare_exchange_n (&pool->used, &used, used + size, 1,
                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED));
-  struct residual_chunk *c = (struct residual_chunk *) (base + used);
+  return base + used;
+}
+
+/* A zeroed chunk of CAPACITY slots, or NULL.  */
+static struct residual_chunk *
+chunk_alloc (uint64_t capacity)
+{
+  uint64_t counts_at
+    = ALIGN_UP (sizeof (struct residual_chunk) + capacity * sizeof (uint64_t));
+  char *m = pool_alloc (&chunk_pool,
+                        counts_at + capacity * sizeof (uint64_t));
+  if (!m)
+    return NULL;
+  struct residual_chunk *c = (struct residual_chunk *) m;
   c->capacity = capacity;
-  c->counts = (uint64_t *) (base + used + counts_at);
+  c->counts = (uint64_t *) (m + counts_at);
   return c;
+}
+
+/* A zeroed directory of CAPACITY entries, or NULL.  */
+static struct residual_directory *
+directory_alloc (uint64_t capacity)
+{
+  struct residual_directory *d = (struct residual_directory *) pool_alloc (
+    &directory_pool,
+    sizeof (struct residual_directory)
+      + capacity * sizeof (struct directory_entry));
+  if (d)
+    d->capacity = capacity;
+  return d;
 }
 
 /* ------------------------------------------------------------------ */
@@ -311,7 +382,7 @@ next_chunk (struct residual_chunk **link, struct residual_chunk *first,
             struct residual_chunk *owner, uint64_t n_paths)
 {
   struct residual_chunk *c
-    = pool_alloc (chunk_capacity (owner ? owner->capacity : 0, n_paths));
+    = chunk_alloc (chunk_capacity (owner ? owner->capacity : 0, n_paths));
   struct residual_chunk *winner = NULL;
   if (!c)
     return __atomic_load_n (link, __ATOMIC_ACQUIRE);
@@ -322,6 +393,14 @@ next_chunk (struct residual_chunk **link, struct residual_chunk *first,
     {
       if (first)
         __atomic_store_n (&first->last, c, __ATOMIC_RELEASE);
+      if (first && c->capacity >= DIRECTORY_FROM_CAPACITY)
+        {
+          /* Without a new directory (the pool used up), the old one
+             stays: it takes no entries once half full.  */
+          struct residual_directory *d = directory_alloc (2 * c->capacity);
+          if (d)
+            __atomic_store_n (&first->directory, d, __ATOMIC_RELEASE);
+        }
       return c;
     }
   /* Another thread linked its chunk first: use that one, and put ours at
@@ -356,6 +435,66 @@ find_in (struct residual_chunk *c, uint64_t key, uint64_t hash)
         return NULL;
     }
   return NULL;
+}
+
+/* The count of KEY (hashed: HASH) in directory D, or NULL if it is not
+   entered there (yet).  Reads only.  */
+static inline uint64_t *
+directory_find (struct residual_directory *d, uint64_t key, uint64_t hash)
+{
+  uint64_t mask = d->capacity - 1;
+  uint64_t i = hash & mask;
+  for (uint64_t n = 0; n <= mask; n++, i = (i + 1) & mask)
+    {
+      uint64_t k = __atomic_load_n (&d->entry[i].key, __ATOMIC_RELAXED);
+      if (k == key)
+        /* NULL while the thread entering it has not stored it yet.  */
+        return __atomic_load_n (&d->entry[i].count, __ATOMIC_ACQUIRE);
+      if (k == 0)
+        return NULL;
+    }
+  return NULL;
+}
+
+/* Enters KEY (hashed: HASH), whose count is at COUNT, in directory D,
+   unless D is half full or another thread entered it first.  */
+static void
+directory_enter (struct residual_directory *d, uint64_t key, uint64_t hash,
+                 uint64_t *count)
+{
+  if (__atomic_load_n (&d->used, __ATOMIC_RELAXED) >= d->capacity / 2)
+    return;
+  uint64_t mask = d->capacity - 1;
+  uint64_t i = hash & mask;
+  for (uint64_t n = 0; n <= mask; n++, i = (i + 1) & mask)
+    {
+      uint64_t k = __atomic_load_n (&d->entry[i].key, __ATOMIC_RELAXED);
+      if (k == 0
+          && __atomic_compare_exchange_n (&d->entry[i].key, &k, key, 0,
+                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        {
+          __atomic_store_n (&d->entry[i].count, count, __ATOMIC_RELEASE);
+          __atomic_fetch_add (&d->used, 1, __ATOMIC_RELAXED);
+          return;
+        }
+      if (k == key) /* K: what the winner of the slot wrote */
+        return;
+    }
+}
+
+/* Counts one execution of the path at COUNT, the path of KEY (hashed:
+   HASH) in the chain that starts with FIRST, and enters it in the chain's
+   directory, if it has one.  */
+static void
+count_and_enter (struct residual_chunk *first, uint64_t *count, uint64_t key,
+                 uint64_t hash)
+{
+  /* Relaxed, as in hash.c: counts are read at exit.  */
+  __atomic_fetch_add (count, 1, __ATOMIC_RELAXED);
+  struct residual_directory *d
+    = __atomic_load_n (&first->directory, __ATOMIC_ACQUIRE);
+  if (d)
+    directory_enter (d, key, hash, count);
 }
 
 /* Logs one execution of the path of KEY (hashed: HASH) in FN's table,
@@ -409,7 +548,7 @@ log_path (struct pathprof_function *fn, uint64_t key, uint64_t hash)
                   if (mark == MOVED)
                     break;
                   __atomic_fetch_add (&c->used, 1, __ATOMIC_RELAXED);
-                  __atomic_fetch_add (&c->counts[i], 1, __ATOMIC_RELAXED);
+                  count_and_enter (first, &c->counts[i], key, hash);
                   return;
                 }
               /* Another thread decided first: K is what it wrote.  */
@@ -418,7 +557,7 @@ log_path (struct pathprof_function *fn, uint64_t key, uint64_t hash)
             {
               if (reserved)
                 release_path ();
-              __atomic_fetch_add (&c->counts[i], 1, __ATOMIC_RELAXED);
+              count_and_enter (first, &c->counts[i], key, hash);
               return;
             }
           if (k == MOVED)
@@ -463,24 +602,43 @@ __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id)
     }
   uint64_t hash = pathprof_mix64 (bl_id);
   /* A path logged before is in exactly one slot, so finding it anywhere
-     is enough.  Look first where the paths most likely are: the first
-     chunk, which holds the paths found first (often the hot ones), then
-     from the last back to the second, largest first.  Chunks linked after
-     the `last` hint was read are left to log_path.  */
+     is enough.  Look first in the directory, if the function has one,
+     else where the paths most likely are: the first chunk, which holds
+     the paths found first (often the hot ones), then from the last back
+     to the second, largest first.  Chunks linked after the `last` hint
+     was read are left to log_path.  */
   struct residual_chunk *first
     = __atomic_load_n ((struct residual_chunk **) &fn->residual,
                        __ATOMIC_ACQUIRE);
   if (__builtin_expect (first != NULL, 1))
     {
-      uint64_t *count = find_in (first, key, hash);
+      struct residual_directory *d
+        = __atomic_load_n (&first->directory, __ATOMIC_ACQUIRE);
+      uint64_t *count;
+      if (d)
+        {
+          count = directory_find (d, key, hash);
+          if (count)
+            {
+              /* Relaxed, as in hash.c: counts are read at exit.  */
+              __atomic_fetch_add (count, 1, __ATOMIC_RELAXED);
+              return;
+            }
+          /* Not entered: a new path, or one not looked up since the
+             directory was made, most likely a hot one found early and
+             so in an early chunk.  log_path's walk from the first chunk
+             finds both, and enters the path.  */
+          log_path (fn, key, hash);
+          return;
+        }
+      count = find_in (first, key, hash);
       for (struct residual_chunk *c
            = count ? NULL : __atomic_load_n (&first->last, __ATOMIC_ACQUIRE);
            c && c != first && !count; c = c->prev)
         count = find_in (c, key, hash);
       if (count)
         {
-          /* Relaxed, as in hash.c: counts are read at exit.  */
-          __atomic_fetch_add (count, 1, __ATOMIC_RELAXED);
+          count_and_enter (first, count, key, hash);
           return;
         }
     }
@@ -532,12 +690,13 @@ __pathprof_residual_reset (struct pathprof_function *fn)
 void
 __pathprof_residual_report (void)
 {
-  int e = __atomic_load_n (&pool_errno, __ATOMIC_RELAXED);
+  int e = __atomic_load_n (&chunk_pool.error, __ATOMIC_RELAXED);
   if (e && !pool_error_reported)
     {
       pool_error_reported = 1;
       __pathprof_report ("cannot map %llu bytes for residual paths: %s; "
                          "their executions are counted as dropped",
-                         (unsigned long long) pool_size (), strerror (e));
+                         (unsigned long long) pool_size (&chunk_pool),
+                         strerror (e));
     }
 }

@@ -365,6 +365,20 @@ main (int argc, char **argv)
         }
       else if (!strcmp (c, "pid"))
         printf ("%ld\n", (long) getpid ());
+      else if (!strcmp (c, "vmpeak"))
+        {
+          /* The peak of the address space, in KiB: shows which of the
+             runtime's pools were mapped.  */
+          char line[256];
+          FILE *f = fopen ("/proc/self/status", "r");
+          if (!f)
+            die ("/proc/self/status");
+          while (fgets (line, sizeof line, f))
+            if (!strncmp (line, "VmPeak:", 7))
+              printf ("%ld\n", strtol (line + 7, NULL, 10));
+          fclose (f);
+          fflush (stdout);
+        }
       else if (!strcmp (c, "exit-thread") && i + 1 < argc)
         {
           pthread_t th;

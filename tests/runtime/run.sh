@@ -437,6 +437,47 @@ PATHPROF_FILE=$P "$RR" rr 0 5000 2 rr 2500 5000 1
   seq -f '    %.0f 1' 5000 7499; fn_tiny; resid 0 0; } > "$W/exp"
 check_res "$P" "7500 distinct residual paths of one function, exact"
 
+# From the third chunk on, a function's table has a directory (residual.c)
+# that lookups probe first.  Paths 0-99 are found first (early chunks),
+# 19900-19999 last; both are then repeated, so they are counted through the
+# directory after one walk of the chain each.
+P=$W/directory.ppd
+PATHPROF_FILE=$P "$RR" rr 0 20000 1 rr 0 100 50 rr 19900 100 30 rr 0 20000 1
+{ robj 1; fn_ppp 0; resid 0 0; fn_res; resid 0 20000
+  seq -f '    %.0f 52' 0 99; seq -f '    %.0f 2' 100 19899
+  seq -f '    %.0f 32' 19900 19999; fn_tiny; resid 0 0; } > "$W/exp"
+check_res "$P" "20000 paths, hot ones early and late: exact through the directory"
+# Without the directory's memory (its pool cannot be mapped under ulimit
+# -v) lookups walk the chain and nothing is lost.  At a limit of 100000
+# paths the chunks take 19 MB of address space and the directories 25 MB:
+# the first run shows the peak with the chunks mapped, the second may
+# map 8 MB more.
+P=$W/nodir.ppd
+base=$(PATHPROF_RESIDUAL_LIMIT=100000 PATHPROF_FILE=$W/base.ppd "$RR" r 1 1 \
+       vmpeak)
+peak=$( (ulimit -v $((base + 8192)) && PATHPROF_RESIDUAL_LIMIT=100000 \
+         PATHPROF_FILE=$P "$RR" rr 0 20000 1 rr 0 100 50 rr 19900 100 30 \
+         rr 0 20000 1 vmpeak) 2> "$W/err")
+is "no memory for directories: the pool is not mapped, no message" \
+  "yes" "$([ -n "$peak" ] && [ "$peak" -lt $((base + 8192)) ] \
+          && [ ! -s "$W/err" ] && echo yes || echo "no: $base $peak")"
+check_res "$P" "no memory for directories: the same exact counts"
+# rthreads_exp SHARED OWN ROUNDS: the profile of `rthreads 8 SHARED OWN
+# ROUNDS` (rt_prog.c: thread t's own paths start at t * 1000000).
+rthreads_exp () {
+  { robj 1; fn_ppp 0; resid 0 0; fn_res; resid 0 $(($1 + 8 * $2))
+    seq -f "    %.0f $((8 * $3))" 0 $(($1 - 1))
+    for t in 1 2 3 4 5 6 7 8; do
+      seq -f "    %.0f $3" $((t * 1000000)) $((t * 1000000 + $2 - 1)); done
+    fn_tiny; resid 0 0; } > "$W/exp"
+}
+# 8 threads, each with 3000 paths of its own among 20 shared ones: the
+# directory is replaced while other threads use and fill it.
+P=$W/dthreads.ppd
+PATHPROF_FILE=$P "$RR" rthreads 8 20 3000 20
+rthreads_exp 20 3000 20
+check_res "$P" "8 threads x 3000 own residual paths through the directory, exact"
+
 P=$W/invalid.ppd
 PATHPROF_FILE=$P "$RR" t 5 2 t 1 1 r 18446744073709551615 1 \
   r 18446744073709551614 1 r 999999999999 1 r 1000000000000 3
@@ -483,11 +524,7 @@ check_res "$P" "two runs: residual paths and residual_dropped add"
 # times each (880000 calls).
 P=$W/rthreads.ppd
 PATHPROF_FILE=$P "$RR" rthreads 8 20 200 500
-{ robj 1; fn_ppp 0; resid 0 0; fn_res; resid 0 1620
-  seq -f '    %.0f 4000' 0 19
-  for t in 1 2 3 4 5 6 7 8; do
-    seq -f '    %.0f 500' $((t * 1000000)) $((t * 1000000 + 199)); done
-  fn_tiny; resid 0 0; } > "$W/exp"
+rthreads_exp 20 200 500
 check_res "$P" "8 threads x shared and own residual paths, exact"
 # The same at a bound of 100 paths: which paths win the last places is
 # up to the threads, but every execution is either counted or dropped.
