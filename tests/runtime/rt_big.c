@@ -21,6 +21,7 @@
 
 #include "pathprof.h"
 #include "pathprof-format.h"
+#include "proc-status.h"
 
 #define BIG_PATHS (1u << 21)
 
@@ -41,25 +42,10 @@ big_register (void)
   __pathprof_init (&big_object);
 }
 
-/* VmRSS of this process, in KiB.  */
-static long
-resident_kib (void)
-{
-  FILE *f = fopen ("/proc/self/status", "r");
-  char line[256];
-  long kib = -1;
-  while (f && fgets (line, sizeof line, f))
-    if (!strncmp (line, "VmRSS:", 6))
-      kib = strtol (line + 6, NULL, 10);
-  if (f)
-    fclose (f);
-  return kib;
-}
-
 static void
 report (const char *who, long before)
 {
-  long grew = resident_kib () - before;
+  long grew = proc_status_kib ("VmRSS") - before;
   printf ("%s: counts %llu %llu, resident growth %s\n", who,
           (unsigned long long) big_counters[7],
           (unsigned long long) big_counters[BIG_PATHS - 1],
@@ -73,7 +59,7 @@ main (void)
   big_counters[7] += 3;
   big_counters[BIG_PATHS - 1] += 2;
   fflush (stdout);
-  long before = resident_kib ();
+  long before = proc_status_kib ("VmRSS");
   pid_t pid = fork ();
   if (pid < 0)
     return 99;
@@ -87,7 +73,7 @@ main (void)
   if (waitpid (pid, &st, 0) != pid || !WIFEXITED (st) || WEXITSTATUS (st))
     return 98;
   report ("parent before reset", before);
-  before = resident_kib ();
+  before = proc_status_kib ("VmRSS");
   __pathprof_reset ();
   report ("parent after reset", before);
   big_counters[BIG_PATHS - 1] += 5;

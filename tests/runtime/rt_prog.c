@@ -57,6 +57,7 @@
 #include <unistd.h>
 
 #include "fake-object.h"
+#include "proc-status.h"
 #include "pathprof.h"
 #ifdef FAKE_RESIDUAL
 #include "fake-residual.h"
@@ -369,14 +370,10 @@ main (int argc, char **argv)
         {
           /* The peak of the address space, in KiB: shows which of the
              runtime's pools were mapped.  */
-          char line[256];
-          FILE *f = fopen ("/proc/self/status", "r");
-          if (!f)
-            die ("/proc/self/status");
-          while (fgets (line, sizeof line, f))
-            if (!strncmp (line, "VmPeak:", 7))
-              printf ("%ld\n", strtol (line + 7, NULL, 10));
-          fclose (f);
+          long kib = proc_status_kib ("VmPeak");
+          if (kib < 0)
+            die ("VmPeak in /proc/self/status");
+          printf ("%ld\n", kib);
           fflush (stdout);
         }
       else if (!strcmp (c, "exit-thread") && i + 1 < argc)
