@@ -143,7 +143,8 @@ emit_value (instr_ctx *c, gimple_seq *seq, unsigned reg, long k)
   if (a->op == PP_OP_SET)
     return u64_cst (a->value);
   tree t = make_ssa_name (uint64_type_node);
-  if (a->op == PP_OP_ADD)
+  /* A PP_OP_NONE value is nonzero only on a path end (its offset).  */
+  if (mpz_sgn (a->value) != 0)
     add (seq, gimple_build_assign (t, PLUS_EXPR, c->r[reg],
                                    u64_cst (a->value)));
   else

@@ -5,13 +5,24 @@
  *
  * Ball and Larus (1996, section 3.3) and Burger's profile-driven work (see
  * the prior-art reference) put increments only on the chords of a maximum
- * spanning tree of the DAG plus the edge t->s: hot edges end up in the
- * tree and run no profiling code.  With node potentials phi, where
- * phi(dst) = phi(src) + W(e) on every tree edge and phi(s) = phi(t), the
- * chord increment  Inc(e) = W(e) + phi(src) - phi(dst)  makes the sum of
- * increments along any s-t path equal the sum of W along it.  The chords
- * depend only on the graph and the frequencies, never on W, so the
- * Ball-Larus and the preferential weights land on the same edges
+ * spanning tree: hot edges end up in the tree and run no profiling code.
+ * With node potentials phi, where phi(dst) = phi(src) + W(e) on every tree
+ * edge and phi(s) = 0, the chord increment  Inc(e) = W(e) + phi(src) -
+ * phi(dst)  makes the sum of increments along any s-t path equal the sum
+ * of W along it minus phi(t).  The path end adds phi(t) back: an offset on
+ * every edge into t, which GCC folds into the counter's address (or the
+ * constant it compares with), so it costs nothing.
+ *
+ * Ball and Larus force the edge t->s into the tree instead, so that
+ * phi(t) = phi(s) and no offset is needed.  Then every path, with t->s,
+ * is a cycle of tree edges closed by at least one chord: even the hottest
+ * path of a loop pays an increment on every iteration.  Without t->s the
+ * tree has one more DAG edge and can hold a whole path, the hottest one
+ * when the frequencies say so; that saved one instruction per iteration
+ * of zlib's longest_match.
+ *
+ * The chords depend only on the graph and the frequencies, never on W, so
+ * the Ball-Larus and the preferential weights land on the same edges
  * (thesis section 3.6).
  *
  * The initialization r = 0 is pushed down from s: while every path to a
@@ -81,7 +92,7 @@ pp_placement_compute (const pp_dag *dag, const double *freq,
   struct ranked_edge *rank = pp_calloc (m, sizeof *rank, err);
   unsigned *uf = pp_calloc (n, sizeof *uf, err);
   unsigned *tstart = pp_calloc (n + 1, sizeof *tstart, err);
-  unsigned *tlist = pp_calloc (2 * m + 2, sizeof *tlist, err);
+  unsigned *tlist = pp_calloc (2 * m + 1, sizeof *tlist, err);
   unsigned *queue = pp_calloc (n, sizeof *queue, err);
   unsigned char *clean = pp_calloc (n, 1, err);
   if (!pl || !rank || !uf || !tstart || !tlist || !queue || !clean)
@@ -93,11 +104,9 @@ pp_placement_compute (const pp_dag *dag, const double *freq,
   if (!pl->is_chord || !pl->is_set || !pl->tree_parent_edge)
     goto done;
 
-  /* Kruskal on the undirected graph, t-s first so it is never a chord:
-     instrumenting it would mean code after every path end.  */
+  /* Kruskal on the undirected DAG (see the file comment for t->s).  */
   for (unsigned v = 0; v < n; v++)
     uf[v] = v;
-  uf[dag->t] = dag->s;
   for (unsigned e = 0; e < m; e++)
     {
       double f = freq ? freq[e] : 1.0;
@@ -120,15 +129,13 @@ pp_placement_compute (const pp_dag *dag, const double *freq,
     }
 
   /* Root the tree at s: tree_parent_edge[v] is the tree edge joining v to
-     its parent (m stands for the virtual t-s edge, -1 for s).  */
+     its parent (-1 for s).  */
   for (unsigned e = 0; e < m; e++)
     if (!pl->is_chord[e])
       {
         tstart[dag->edges[e].src + 1]++;
         tstart[dag->edges[e].dst + 1]++;
       }
-  tstart[dag->s + 1]++;
-  tstart[dag->t + 1]++;
   for (unsigned v = 0; v < n; v++)
     tstart[v + 1] += tstart[v];
   {
@@ -141,8 +148,6 @@ pp_placement_compute (const pp_dag *dag, const double *freq,
           tlist[fill[dag->edges[e].src]++] = e;
           tlist[fill[dag->edges[e].dst]++] = e;
         }
-    tlist[fill[dag->s]++] = m;
-    tlist[fill[dag->t]++] = m;
   }
   for (unsigned v = 0; v < n; v++)
     pl->tree_parent_edge[v] = -2; /* not reached yet */
@@ -155,11 +160,8 @@ pp_placement_compute (const pp_dag *dag, const double *freq,
       for (unsigned i = tstart[v]; i < tstart[v + 1]; i++)
         {
           unsigned e = tlist[i];
-          unsigned w;
-          if (e == m)
-            w = v == dag->s ? dag->t : dag->s;
-          else
-            w = dag->edges[e].src == v ? dag->edges[e].dst : dag->edges[e].src;
+          unsigned w = dag->edges[e].src == v ? dag->edges[e].dst
+                                              : dag->edges[e].src;
           if (pl->tree_parent_edge[w] == -2)
             {
               pl->tree_parent_edge[w] = e;
@@ -239,19 +241,14 @@ pp_placement_apply (const pp_dag *dag, const pp_placement *pl,
         {
           chain[len++] = u;
           long pe = pl->tree_parent_edge[u];
-          if (pe == (long) m)
-            u = u == dag->t ? dag->s : dag->t;
-          else
-            u = dag->edges[pe].src == u ? dag->edges[pe].dst
-                                        : dag->edges[pe].src;
+          u = dag->edges[pe].src == u ? dag->edges[pe].dst
+                                      : dag->edges[pe].src;
         }
       while (len-- > 0)
         {
           unsigned w = chain[len];
           long pe = pl->tree_parent_edge[w];
-          if (pe == (long) m)
-            mpz_set (phi[w], phi[w == dag->t ? dag->s : dag->t]);
-          else if (dag->edges[pe].dst == w) /* parent -> w */
+          if (dag->edges[pe].dst == w) /* parent -> w */
             mpz_add (phi[w], phi[dag->edges[pe].src], weight[pe]);
           else /* w -> parent */
             mpz_sub (phi[w], phi[dag->edges[pe].dst], weight[pe]);
@@ -273,6 +270,9 @@ pp_placement_apply (const pp_dag *dag, const pp_placement *pl,
         act[e].op = PP_OP_ADD;
       else
         act[e].op = PP_OP_NONE;
+      /* The path end's offset phi(t) (phi(s) = 0), whatever the op.  */
+      if (de->dst == dag->t)
+        mpz_add (act[e].value, act[e].value, phi[dag->t]);
     }
   pp_mpz_array_free (phi, n);
   free (known);
@@ -306,6 +306,9 @@ pp_actions_run (const pp_dag *dag, const pp_action *actions,
           mpz_add (id, id, a->value);
           break;
         case PP_OP_NONE:
+          /* Zero except on an edge into t (the path end's offset).  */
+          if (defined)
+            mpz_add (id, id, a->value);
           break;
         }
     }

@@ -213,8 +213,9 @@ pp_status pp_split_paths (pp_cfg *cfg, const mpz_t max_paths,
 
 /* What the instrumented program does on one DAG edge.  On an edge into t
    the action also ends the path: the path's id is then
-     register + value   (PP_OP_ADD),  value  (PP_OP_SET),
-     register           (PP_OP_NONE).  */
+     register + value   (PP_OP_ADD and PP_OP_NONE),  value  (PP_OP_SET);
+   there VALUE includes the placement's path-end offset (placement.c), and
+   elsewhere a PP_OP_NONE value is 0.  */
 typedef enum pp_op {
   PP_OP_NONE = 0, /* nothing */
   PP_OP_ADD,      /* r += value */
@@ -227,8 +228,8 @@ typedef struct pp_action {
 } pp_action;
 
 /* Which edges carry code.  Chords are the DAG edges outside a maximum
-   spanning tree of the DAG plus the edge t->s (which is forced into the
-   tree), weighted by estimated frequency, so hot edges stay free of code.
+   spanning tree of the DAG, weighted by estimated frequency, so hot edges
+   stay free of code (a whole path can be in the tree).
    set_edge[e] says the register is initialized (not incremented) on e:
    every path reaching e has passed no chord, since the initialization at
    s was pushed down through nodes with a single incoming edge.  */

@@ -465,7 +465,7 @@ cmp_desc_freq (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* Chords are the complement of a maximum spanning tree containing t-s.  */
+/* Chords are the complement of a maximum spanning tree of the DAG.  */
 static int
 check_chords (const pp_dag *dag, const pp_placement *pl, const double *freq)
 {
@@ -479,12 +479,11 @@ check_chords (const pp_dag *dag, const pp_placement *pl, const double *freq)
     n_chords += pl->is_chord[i] != 0;
   TU_CHECK (n_chords == pl->n_chords, "n_chords %u but %u flagged",
             pl->n_chords, n_chords);
-  TU_CHECK (n_chords == E - V + 2, "%u chords, want |E|-|V|+2 = %u",
-            n_chords, E - V + 2);
-  /* Tree edges (non-chords) plus t-s: acyclic, hence a spanning tree.  */
+  TU_CHECK (n_chords == E - V + 1, "%u chords, want |E|-|V|+1 = %u",
+            n_chords, E - V + 1);
+  /* Tree edges (non-chords): acyclic, hence a spanning tree.  */
   for (i = 0; i < V; i++)
     p[i] = i;
-  p[dag->t] = dag->s;
   for (i = 0; i < E; i++)
     if (!pl->is_chord[i])
       {
@@ -494,10 +493,9 @@ check_chords (const pp_dag *dag, const pp_placement *pl, const double *freq)
         p[a] = b;
         got += freq ? freq[i] : 1.0;
       }
-  /* Kruskal, t-s forced first.  */
+  /* Kruskal.  */
   for (i = 0; i < V; i++)
     p[i] = i;
-  p[dag->t] = dag->s;
   for (i = 0; i < E; i++)
     ord[i] = i;
   if (freq)
@@ -539,6 +537,10 @@ check_action_shape (const pp_dag *dag, const pp_placement *pl,
                 == (pl->is_chord[e] || pl->is_set[e]),
                 "edge %u: op %d, chord %d, set %d", e, (int) act[e].op,
                 pl->is_chord[e], pl->is_set[e]);
+      /* Elsewhere than on a path end, no code means no value.  */
+      TU_CHECK (act[e].op != PP_OP_NONE || dag->edges[e].dst == dag->t
+                || mpz_sgn (act[e].value) == 0,
+                "edge %u: no code but a value", e);
     }
   return 1;
 fail:

@@ -82,8 +82,8 @@ assert_placement (const pp_dag *dag, const double *freq, mpz_t *weight,
   CU_ASSERT_EQUAL_FATAL (pp_placement_compute (dag, freq, &pl, &err), PP_OK);
   CU_ASSERT_EQUAL_FATAL (pp_placement_apply (dag, pl, weight, &act, &err),
                          PP_OK);
-  /* |E| - |V| + 2 chords: a spanning tree of the DAG plus t->s.  */
-  CU_ASSERT_EQUAL (pl->n_chords, dag->n_edges - dag->n_nodes + 2);
+  /* |E| - |V| + 1 chords: the complement of a spanning tree.  */
+  CU_ASSERT_EQUAL (pl->n_chords, dag->n_edges - dag->n_nodes + 1);
   mpz_init (got);
   mpz_init (want);
   for (i = 0; i < n_paths; i++)
@@ -623,23 +623,134 @@ test_profile_placement (void)
   CU_ASSERT_EQUAL_FATAL (pp_placement_compute (dag, count, &pl, &err),
                          PP_OK);
   {
-    /* Kruskal by count: s->S, X->t, B->C, C->X join the tree with t->s;
-       S->B closes a cycle (chord), S->A and C->D join, A->C, D->X and
-       A->B are chords.  The chords on paths from s that passed none
-       before set the register: S->B, A->C, A->B; D->X adds.  */
-    static const unsigned char chord[8] = { 0, 1, 1, 1, 0, 0, 0, 1 };
+    /* Kruskal by count: s->S, X->t, B->C, C->X, S->B and S->A join the
+       tree, A->C closes a cycle (chord), C->D joins, D->X and A->B are
+       chords.  The hot path sbct is all tree: it runs no code but the
+       register's initialization where it leaves the clean region {s, S,
+       A} (S->B: r = 0) and its count.  The chords on paths from s that
+       passed none before set the register: A->C, A->B; D->X adds.  */
+    static const unsigned char chord[8] = { 0, 0, 1, 1, 0, 0, 0, 1 };
     static const unsigned char set[8] = { 0, 1, 1, 1, 0, 0, 0, 0 };
     for (i = 0; i < 8; i++)
       {
         CU_ASSERT_EQUAL (pl->is_chord[dag->cfg_edge_dag[i]], chord[i]);
         CU_ASSERT_EQUAL (pl->is_set[dag->cfg_edge_dag[i]], set[i]);
       }
-    CU_ASSERT_EQUAL (pl->n_chords, 4);
+    CU_ASSERT_EQUAL (pl->n_chords, 3);
   }
   for (i = 0; i < 6; i++)
     lens[i] = dag_path (dag, cfg, fig34_p[i], fig34_plen[i], X_, paths[i]);
   assert_placement (dag, count, num->weight, 6, paths, lens);
 
+  pp_placement_free (pl);
+  pp_numbering_free (num);
+  pp_dag_free (dag);
+  pp_cfg_free (cfg);
+}
+
+/* A loop whose hot iteration path is all spanning tree: it pays only the
+   register's reset at the back edge and its count, whose offset (phi(t))
+   sits on the path end (placement.c).  */
+static void
+test_profile_placement_loop (void)
+{
+  /* 0 -> 1, 0 -> 5, 1 -> 2, 1 -> 3, 2 -> 4, 3 -> 4, 4 -> 1 (back),
+     4 -> 5; exit 5.  10 calls, 2 skip the loop; 1010 iterations return
+     to 1, 1000 through 2.  */
+  static const unsigned ed[][2] = { { 0, 1 }, { 0, 5 }, { 1, 2 }, { 1, 3 },
+                                    { 2, 4 }, { 3, 4 }, { 4, 1 }, { 4, 5 } };
+  unsigned exits[] = { 5 };
+  pp_cfg *cfg = tu_cfg_make (6, 0, ed, 8, exits, 1);
+  pp_dag *dag = NULL;
+  pp_numbering *num = NULL;
+  pp_placement *pl = NULL;
+  pp_action *act = NULL;
+  pp_error err;
+  unsigned paths[9][8];
+  size_t lens[9];
+  unsigned i, n = 0;
+  CU_ASSERT_EQUAL (pp_cfg_mark_back_edges (cfg), 1);
+  CU_ASSERT_EQUAL_FATAL (pp_dag_build (cfg, &dag, &err), PP_OK);
+  CU_ASSERT_EQUAL_FATAL (pp_bl_number (dag, &num, &err), PP_OK);
+  assert_mpz_si (num->total, 9, "N");
+  CU_ASSERT_EQUAL_FATAL (dag->n_edges, 11);
+  long e_entry = tu_find_edge (dag, dag->s, 0, PP_EDGE_ENTRY);
+  long e_restart = dag->cfg_edge_cut_start[6], e_end = dag->cfg_edge_cut_end[6];
+  long e_exit = tu_find_edge (dag, 5, dag->t, PP_EDGE_EXIT);
+  CU_ASSERT_FATAL (e_entry >= 0 && e_restart >= 0 && e_end >= 0
+                   && e_exit >= 0);
+  double *freq = calloc (dag->n_edges, sizeof *freq);
+  static const double by_cfg_edge[8] = { 8, 2, 1000, 18, 1000, 18, 0, 8 };
+  for (i = 0; i < 8; i++)
+    if (i != 6)
+      freq[dag->cfg_edge_dag[i]] = by_cfg_edge[i];
+  freq[e_entry] = 10;
+  freq[e_exit] = 10;
+  freq[e_restart] = 1010;
+  freq[e_end] = 1010;
+  CU_ASSERT_EQUAL_FATAL (pp_placement_compute (dag, freq, &pl, &err), PP_OK);
+  CU_ASSERT_EQUAL_FATAL (pp_placement_apply (dag, pl, num->weight, &act,
+                                             &err), PP_OK);
+  /* Kruskal by frequency: s->1, 4->t, 1->2, 2->4, 1->3 join the tree, 3->4
+     closes a cycle, s->0 and 5->t join; 0->1, 4->5 and 0->5 are chords.
+     With the edge t->s forced into the tree (Ball and Larus), s->1 ... t
+     would have been a cycle and one of its edges a chord.  */
+  static const unsigned char chord[8] = { 1, 1, 0, 0, 0, 1, 0, 1 };
+  for (i = 0; i < 8; i++)
+    if (i != 6)
+      CU_ASSERT_EQUAL (pl->is_chord[dag->cfg_edge_dag[i]], chord[i]);
+  CU_ASSERT_EQUAL (pl->n_chords, 4);
+  /* The hot iteration s->1->2->4->t: r = 0 as it starts (1 is not clean:
+     the chord 0->1 reaches it), nothing on 1->2 and 2->4, and its count
+     at r + its own id.  */
+  long hot[4] = { e_restart, dag->cfg_edge_dag[2], dag->cfg_edge_dag[4],
+                  e_end };
+  CU_ASSERT_EQUAL (act[hot[0]].op, PP_OP_SET);
+  CU_ASSERT_EQUAL (mpz_sgn (act[hot[0]].value), 0);
+  CU_ASSERT_EQUAL (act[hot[1]].op, PP_OP_NONE);
+  CU_ASSERT_EQUAL (act[hot[2]].op, PP_OP_NONE);
+  CU_ASSERT_EQUAL (act[hot[3]].op, PP_OP_NONE);
+  {
+    mpz_t id;
+    mpz_init (id);
+    unsigned hp[4] = { (unsigned) hot[0], (unsigned) hot[1],
+                       (unsigned) hot[2], (unsigned) hot[3] };
+    tu_sum (num->weight, hp, 4, id);
+    CU_ASSERT_EQUAL (mpz_cmp (act[hot[3]].value, id), 0);
+    mpz_clear (id);
+  }
+  /* Every path: entry or restart, through 2 or 3, back or out.  */
+  for (unsigned from = 0; from < 2; from++)
+    for (unsigned via = 2; via <= 3; via++)
+      for (unsigned out = 0; out < 2; out++)
+        {
+          size_t k = 0;
+          if (from == 0)
+            {
+              paths[n][k++] = e_entry;
+              paths[n][k++] = dag->cfg_edge_dag[0];
+            }
+          else
+            paths[n][k++] = e_restart;
+          paths[n][k++] = dag->cfg_edge_dag[via == 2 ? 2 : 3];
+          paths[n][k++] = dag->cfg_edge_dag[via == 2 ? 4 : 5];
+          if (out == 0)
+            paths[n][k++] = e_end;
+          else
+            {
+              paths[n][k++] = dag->cfg_edge_dag[7];
+              paths[n][k++] = e_exit;
+            }
+          lens[n++] = k;
+        }
+  paths[n][0] = e_entry;
+  paths[n][1] = dag->cfg_edge_dag[1];
+  paths[n][2] = e_exit;
+  lens[n++] = 3;
+  CU_ASSERT_EQUAL (n, 9);
+  assert_placement (dag, freq, num->weight, n, paths, lens);
+  free (freq);
+  pp_actions_free (act, dag->n_edges);
   pp_placement_free (pl);
   pp_numbering_free (num);
   pp_dag_free (dag);
@@ -680,6 +791,8 @@ register_thesis_tests (void)
                        test_exit_with_successors)
       || !CU_add_test (s, "profile-guided placement",
                        test_profile_placement)
+      || !CU_add_test (s, "profile-guided placement in a loop",
+                       test_profile_placement_loop)
       || !CU_add_test (s, "pp_path_sum", test_path_sum))
     return -1;
   return 0;
