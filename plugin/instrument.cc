@@ -140,16 +140,29 @@ tree
 emit_value (instr_ctx *c, gimple_seq *seq, unsigned reg, long k)
 {
   const pp_action *a = &c->act[reg][k];
+  mpz_t value;
+  mpz_init_set (value, a->value);
+  /* A path end's PPP id indexes the slots: add their shift.  */
+  if (reg == PP_REG_PPP && c->dag->edges[k].dst == c->dag->t)
+    {
+      gcc_assert (c->rec->slot_shift <= ULONG_MAX);
+      mpz_add_ui (value, value, (unsigned long) c->rec->slot_shift);
+    }
+  tree result;
   if (a->op == PP_OP_SET)
-    return u64_cst (a->value);
-  tree t = make_ssa_name (uint64_type_node);
-  /* A PP_OP_NONE value is nonzero only on a path end (its offset).  */
-  if (mpz_sgn (a->value) != 0)
-    add (seq, gimple_build_assign (t, PLUS_EXPR, c->r[reg],
-                                   u64_cst (a->value)));
+    result = u64_cst (value);
   else
-    add (seq, gimple_build_assign (t, c->r[reg]));
-  return t;
+    {
+      result = make_ssa_name (uint64_type_node);
+      /* A PP_OP_NONE value is nonzero only on a path end (its offset).  */
+      if (mpz_sgn (value) != 0)
+        add (seq, gimple_build_assign (result, PLUS_EXPR, c->r[reg],
+                                       u64_cst (value)));
+      else
+        add (seq, gimple_build_assign (result, c->r[reg]));
+    }
+  mpz_clear (value);
+  return result;
 }
 
 /* VAL in an SSA name of its own (a constant gets copied).  */
@@ -661,7 +674,9 @@ expand_log (instr_ctx *c, basic_block from, tree bl_id, basic_block join)
      miss:   LOG (r)                                            -> join
      join:   the rest of bb.
    The unsigned comparison also sends negative PPP ids (those of paths
-   that are not interesting, which wrap) to the miss.  A LOG check alone:
+   that are not interesting, which wrap) to the miss.  When every PPP id
+   has a slot (pp_plan::unchecked), bb goes straight to check.  A LOG
+   check alone:
      bb:     ...; anchor; LOG (r)                               -> join  */
 void
 expand_checks (instr_ctx *c)
@@ -687,9 +702,13 @@ expand_checks (instr_ctx *c)
       make_single_succ_edge (miss, join, EDGE_FALLTHRU);
 
       gcc_assert (rec->n_slots > 0);
-      end_with_cond (bb, LE_EXPR, chk->ppp_id,
-                     build_int_cstu (uint64_type_node, rec->n_slots - 1),
-                     check, miss);
+      if (rec->unchecked)
+        /* Every PPP id has a slot (pp_plan::unchecked).  */
+        redirect_edge_succ (single_succ_edge (bb), check);
+      else
+        end_with_cond (bb, LE_EXPR, chk->ppp_id,
+                       build_int_cstu (uint64_type_node, rec->n_slots - 1),
+                       check, miss);
 
       gimple_seq seq = NULL;
       tree slot_bl = make_ssa_name (uint64_type_node);

@@ -128,6 +128,8 @@ instrument_function (function *fn)
     rec->slot_bl = plan.slot_bl;
     plan.slot_bl = NULL;
     rec->split = plan.split;
+    rec->unchecked = plan.unchecked && !plan.split;
+    rec->slot_shift = rec->unchecked ? plan.slot_shift : 0;
     if (plan.split)
       rec->n_slots = 0;
     rec->tested_map = tested_map;
@@ -146,12 +148,12 @@ instrument_function (function *fn)
 
     if (pp_opts.verbose)
       inform (DECL_SOURCE_LOCATION (fndecl),
-              "pathprof: %qD: %wu paths, %s storage, %u blocks, %u edges "
+              "pathprof: %qD: %wu paths, %s, %u blocks, %u edges "
               "(%u back, %u other cuts, %u split nodes, %u abnormal), "
               "%u chords, %u edges with code, %u path ends, %u pending "
               "registers",
               fndecl, (unsigned HOST_WIDE_INT) rec->n_paths,
-              pp_storage_name (rec->storage),
+              pp_record_storage (rec),
               map.n_nodes, map.n_edges, map.n_back, map.n_extra_cuts,
               n_splits, map.n_hard, pl->n_chords, stats.n_edge_seqs,
               stats.n_records, stats.n_qvars);

@@ -160,8 +160,15 @@ struct pp_plan
   unsigned n_interesting;
   mpz_t *interesting;     /* PPP: their Ball-Larus ids, increasing */
   pp_ppp_result *ppp;     /* PPP: the numbering of `interesting` */
-  uint64_t n_slots;       /* PPP: min (range, ppp-max) */
+  uint64_t n_slots;       /* PPP: min (range, ppp-max), or more when
+                             unchecked */
   uint64_t *slot_bl;      /* PPP: n_slots Ball-Larus ids (xmalloc'd) */
+  /* PPP: every path's PPP id plus slot_shift is below n_slots, which
+     pp_plan_ppp_ids raised (slots without a path) to cover every PPP id
+     any path of the DAG can have: the path end needs no bounds check.
+     The slot of PPP id i is i + slot_shift (0 unless unchecked).  */
+  bool unchecked;
+  uint64_t slot_shift;
   /* PPP or RESIDUAL counted in an array of Ball-Larus counters, the tested
      paths marked (pp_plan_split); then n_slots = the PPP range (every
      interesting path has its PPP id, none lacks a slot) and slot_bl is
@@ -200,6 +207,9 @@ bool pp_plan_split (pp_plan *plan, uint64_t n_paths,
 void pp_report_stale (tree fndecl, const char *reason);
 /* "array", "hash", "ppp" or "residual".  */
 const char *pp_storage_name (uint32_t storage);
+/* "<storage> storage" for the verbose note, with PPP's slots (a static
+   buffer).  */
+const char *pp_record_storage (const struct pp_fn_record *rec);
 /* Reads the interesting-path file of the `interesting` argument; false
    after an error() naming the file, line and problem.  */
 bool pp_read_interesting (const char *file);
@@ -325,6 +335,8 @@ struct pp_fn_record
   uint64_t n_slots;     /* PPP */
   uint64_t *slot_bl;    /* PPP: Ball-Larus id of each slot's path, or
                            PATHPROF_NO_PATH (xmalloc'd) */
+  bool unchecked;       /* PPP: pp_plan::unchecked */
+  uint64_t slot_shift;  /* PPP: pp_plan::slot_shift */
   /* PPP and RESIDUAL counted in an array (pp_plan::split): `counters`
      holds n_paths counters, `tested` (PPP only, else NULL_TREE) the
      bitmap of tested paths, tested_map its bytes (xmalloc'd).  */

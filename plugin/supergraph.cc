@@ -527,6 +527,8 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
     rec->slot_bl = plan.slot_bl;
     plan.slot_bl = NULL;
     rec->split = plan.split;
+    rec->unchecked = plan.unchecked && !plan.split;
+    rec->slot_shift = rec->unchecked ? plan.slot_shift : 0;
     rec->tested_map = tested_map;
     tested_map = NULL;
     pp_emit_storage (rec);
@@ -539,13 +541,13 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
     cgraph_edge::rebuild_edges ();
     if (pp_opts.verbose)
       inform (DECL_SOURCE_LOCATION (fndecl),
-              "pathprof: %qD: supergraph of %u contexts, %wu paths, %s "
-              "storage, %u interesting segments, %u blocks, %u edges "
+              "pathprof: %qD: supergraph of %u contexts, %wu paths, %s, "
+              "%u interesting segments, %u blocks, %u edges "
               "(%u split nodes), %u chords, %u edges with code, %u path "
               "ends",
               fndecl, f->n_ctx ? f->n_ctx : 1,
               (unsigned HOST_WIDE_INT) rec->n_paths,
-              pp_storage_name (rec->storage), plan.n_interesting,
+              pp_record_storage (rec), plan.n_interesting,
               map->n_nodes, map->n_edges, n_splits, n_chords,
               stats.n_edge_seqs, stats.n_records);
   }

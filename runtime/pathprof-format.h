@@ -72,7 +72,10 @@ struct pathprof_hash_table {
    At a path end the instrumented code computes both ids; when the PPP id
    is below n_slots and the slot's bl_id equals the Ball-Larus id, it
    counts in the slot; otherwise the path is not a tested one and goes to
-   __pathprof_residual.  Emitted initialized (bl_id) by the plugin.  */
+   __pathprof_residual.  Emitted initialized (bl_id) by the plugin.  When
+   the plugin padded the slots so that every path's PPP id has one (no
+   bounds check), PPP id i may be slot i + k for a k of the plugin's, which
+   only the instrumented code uses: readers of the slots go by bl_id.  */
 struct pathprof_ppp_slot {
   uint64_t bl_id;
   uint64_t count;

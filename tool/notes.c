@@ -222,6 +222,22 @@ same_dagedge (const struct dagedge_rec *d, const pp_dag_edge *e,
 }
 
 
+/* The bound that PPP ids with a slot are below, then what follows it in
+   parentheses: "the N slots (" or, with a shift,
+   "N - SHIFT (N slots from PPP id -SHIFT; ".  */
+static const char *
+slots_text (const struct notes_function *f, char *buf, size_t size)
+{
+  if (f->slot_shift)
+    snprintf (buf, size, "%llu (%llu slots from PPP id -%llu; ",
+              (unsigned long long) (f->n_slots - f->slot_shift),
+              (unsigned long long) f->n_slots,
+              (unsigned long long) f->slot_shift);
+  else
+    snprintf (buf, size, "the %llu slots (", (unsigned long long) f->n_slots);
+  return buf;
+}
+
 /* At `end`, before the rebuild: the preferential records agree with the
    storage and with each other.  */
 static int
@@ -255,7 +271,7 @@ check_storage_records (struct reader *r)
       mpz_t slots;
       mpz_init (slots);
       set_u64 (slots, f->n_slots);
-      int differ = mpz_cmp (slots, f->ppp_range) != 0;
+      int differ = mpz_cmp (slots, f->ppp_range) != 0 || f->slot_shift;
       mpz_clear (slots);
       if (differ)
         return fail_at (r, r->line_ppp,
@@ -273,13 +289,16 @@ check_storage_records (struct reader *r)
   for (size_t i = 0; i < f->n_interesting; i++)
     {
       const struct notes_interesting *in = &f->interesting[i];
-      if (in->has_ppp_id && in->ppp_id >= f->n_slots)
-        return fail_at (r, in->line,
-                        "function '%s': interesting path %llu: PPP id %llu "
-                        "is not below the %llu slots (write '-')",
-                        f->name, (unsigned long long) in->bl_id,
-                        (unsigned long long) in->ppp_id,
-                        (unsigned long long) f->n_slots);
+      if (in->has_ppp_id && in->ppp_id >= f->n_slots - f->slot_shift)
+        {
+          char slots[96];
+          slots_text (f, slots, sizeof slots);
+          return fail_at (r, in->line,
+                          "function '%s': interesting path %llu: PPP id %llu "
+                          "is not below %swrite '-')",
+                          f->name, (unsigned long long) in->bl_id,
+                          (unsigned long long) in->ppp_id, slots);
+        }
     }
   return 0;
 }
@@ -342,8 +361,18 @@ check_ppp_numbering (struct reader *r)
       mpz_init (rec);
       mpz_init (slots);
       set_u64 (rec, in->ppp_id);
-      set_u64 (slots, f->n_slots);
+      set_u64 (slots, f->n_slots - f->slot_shift);
       char *got = mpz_get_str (NULL, 10, res->ppp_id[i]);
+      char text[96];
+      /* "the N slots" or "N - SHIFT (N slots from PPP id -SHIFT)".  */
+      if (f->slot_shift)
+        snprintf (text, sizeof text, "%llu (%llu slots from PPP id -%llu)",
+                  (unsigned long long) (f->n_slots - f->slot_shift),
+                  (unsigned long long) f->n_slots,
+                  (unsigned long long) f->slot_shift);
+      else
+        snprintf (text, sizeof text, "the %llu slots",
+                  (unsigned long long) f->n_slots);
       if (in->has_ppp_id && mpz_cmp (rec, res->ppp_id[i]) != 0)
         ret = fail_at (r, in->line,
                        "function '%s': interesting path %llu has PPP id "
@@ -353,9 +382,9 @@ check_ppp_numbering (struct reader *r)
       else if (!in->has_ppp_id && mpz_cmp (res->ppp_id[i], slots) < 0)
         ret = fail_at (r, in->line,
                        "function '%s': interesting path %llu is marked '-', "
-                       "but its PPP id %s is below the %llu slots",
+                       "but its PPP id %s is below %s",
                        f->name, (unsigned long long) in->bl_id,
-                       got ? got : "?", (unsigned long long) f->n_slots);
+                       got ? got : "?", text);
       free (got);
       mpz_clear (rec);
       mpz_clear (slots);
@@ -519,15 +548,21 @@ static int
 ppp_record (struct reader *r)
 {
   struct notes_function *f = r->fn;
-  unsigned long long slots;
+  unsigned long long slots, shift = 0;
   r->line_ppp = r->tx.line;
-  if (pp_text_fields (&r->tx, 3)
-      || pp_text_uint (&r->tx, 1, "interesting path count", UINT64_MAX,
-                       &r->ppp_declared)
+  /* The slot shift is optional (0).  */
+  if (r->tx.n_toks != 4 && r->tx.n_toks != 5)
+    return fail (r, "'ppp' expects 3 or 4 fields, got %zu",
+                 r->tx.n_toks - 1);
+  if (pp_text_uint (&r->tx, 1, "interesting path count", UINT64_MAX,
+                    &r->ppp_declared)
       || pp_text_mpz (&r->tx, 2, "PPP range", f->ppp_range)
-      || pp_text_uint (&r->tx, 3, "slot count", UINT64_MAX, &slots))
+      || pp_text_uint (&r->tx, 3, "slot count", UINT64_MAX, &slots)
+      || (r->tx.n_toks == 5
+          && pp_text_uint (&r->tx, 4, "slot shift", UINT64_MAX, &shift)))
     return -1;
   f->n_slots = slots;
+  f->slot_shift = shift;
   if (r->ppp_declared == 0)
     return fail (r, "no interesting paths (a function without any has "
                     "storage 'residual')");
@@ -535,15 +570,13 @@ ppp_record (struct reader *r)
   mpz_init (v);
   set_u64 (v, r->ppp_declared);
   int small = mpz_cmp (f->ppp_range, v) < 0;
-  set_u64 (v, slots);
-  int over = mpz_cmp (f->ppp_range, v) < 0;
   mpz_clear (v);
   if (small)
     return fail (r, "range %s is smaller than the %llu interesting paths",
                  r->tx.toks[2].text, r->ppp_declared);
-  if (over)
-    return fail (r, "%llu slots exceed the range %s", slots,
-                 r->tx.toks[2].text);
+  if (shift && shift >= slots)
+    return fail (r, "slot shift %llu is not below the %llu slots", shift,
+                 slots);
   return 0;
 }
 

@@ -48,6 +48,7 @@ struct notes_function
      numbering.  Empty otherwise.  */
   mpz_t ppp_range;
   uint64_t n_slots;
+  uint64_t slot_shift;   /* PPP id i is in slot i + slot_shift */
   struct notes_interesting *interesting;
   size_t n_interesting;
   char *stale;          /* storage residual: why the interesting-path

@@ -289,6 +289,11 @@ pp_status pp_ppp_number (const pp_dag *dag, const pp_numbering *num,
                          pp_ppp_result **out, pp_error *err);
 void pp_ppp_free (pp_ppp_result *res);
 
+/* The smallest and the largest sum of WEIGHT over all s-t paths of DAG
+   (a shortest and a longest path, in topological order).  */
+pp_status pp_path_sum_bounds (const pp_dag *dag, mpz_t *const weight,
+                              mpz_t lo, mpz_t hi, pp_error *err);
+
 /* Sum of WEIGHT along an edge sequence (pathid of Fig. 3.3).  */
 void pp_path_sum (mpz_t *const weight, const unsigned *path, size_t len,
                   mpz_t sum);

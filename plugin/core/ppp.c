@@ -302,3 +302,53 @@ done:
     *out = res;
   return st;
 }
+
+pp_status
+pp_path_sum_bounds (const pp_dag *dag, mpz_t *const weight, mpz_t lo,
+                    mpz_t hi, pp_error *err)
+{
+  unsigned n = dag->n_nodes;
+  mpz_t *low = pp_mpz_array_new (n, err);
+  mpz_t *high = pp_mpz_array_new (n, err);
+  unsigned char *reached = pp_calloc (n, 1, err);
+  if (!low || !high || !reached)
+    {
+      pp_mpz_array_free (low, low ? n : 0);
+      pp_mpz_array_free (high, high ? n : 0);
+      free (reached);
+      return PP_ERR_NOMEM;
+    }
+  mpz_t sum;
+  mpz_init (sum);
+  reached[dag->s] = 1;
+  for (unsigned k = 0; k < n; k++)
+    {
+      unsigned v = dag->topo[k];
+      for (unsigned i = dag->in_start[v]; i < dag->in_start[v + 1]; i++)
+        {
+          unsigned e = dag->in_edges[i], u = dag->edges[e].src;
+          if (!reached[u])
+            continue;
+          mpz_add (sum, low[u], weight[e]);
+          if (!reached[v] || mpz_cmp (sum, low[v]) < 0)
+            mpz_set (low[v], sum);
+          mpz_add (sum, high[u], weight[e]);
+          if (!reached[v] || mpz_cmp (sum, high[v]) > 0)
+            mpz_set (high[v], sum);
+          reached[v] = 1;
+        }
+    }
+  pp_status st = PP_OK;
+  if (!reached[dag->t])
+    st = pp_fail (err, PP_ERR_INVALID, "t is not reachable from s");
+  else
+    {
+      mpz_set (lo, low[dag->t]);
+      mpz_set (hi, high[dag->t]);
+    }
+  mpz_clear (sum);
+  pp_mpz_array_free (low, n);
+  pp_mpz_array_free (high, n);
+  free (reached);
+  return st;
+}

@@ -49,6 +49,7 @@ struct fn
   int storage;             /* 0 array, 1 hash, 2 ppp, 3 residual */
   int in_array;            /* ppp or residual counted in an array */
   uint64_t *slotted;       /* ppp: interesting ids with a slot, sorted */
+  uint64_t slot_shift;     /* ppp: PPP id i is in slot i + slot_shift */
   uint64_t *slot_of;       /* ... and their PPP ids */
   size_t n_slotted;
 };
@@ -209,6 +210,14 @@ load_notes (const char *path)
               f->storage = k;
           f->in_array = !strcmp (p + 8 + len, " array");
         }
+      else if (!strncmp (p, "ppp ", 4))
+        {
+          /* ppp N RANGE SLOTS [SHIFT]: PPP id i is in slot i + SHIFT.  */
+          unsigned long long n, range, slots, shift;
+          if (sscanf (p, "ppp %llu %llu %llu %llu", &n, &range, &slots,
+                      &shift) == 4)
+            f->slot_shift = shift;
+        }
       else if (!strncmp (p, "interesting ", 12))
         {
           unsigned long long id, ppp;
@@ -220,7 +229,7 @@ load_notes (const char *path)
                                      (f->n_slotted + 1) * sizeof (uint64_t));
               /* The notes list them by increasing id.  */
               f->slotted[f->n_slotted] = id;
-              f->slot_of[f->n_slotted++] = ppp;
+              f->slot_of[f->n_slotted++] = ppp + f->slot_shift;
             }
         }
       else if (sscanf (p, "cfg %u %u", &a, &b) == 2)

@@ -291,6 +291,76 @@ gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=good.txt \
 check "ppp-max=1: f's second path gets no slot" \
   "ppp 2 2 1,interesting 0 0,interesting 1 -" \
   "$(sed -n 's/^  \(ppp\|interesting\) /\1 /p' l.ppno | paste -sd, -)"
+# Slots without the bounds check: besides edges of the interesting paths 0
+# and 1, f's other paths (2 to 5) only run edges that PPP leaves at weight
+# 0 (the restart after the back edge, the loop's exit), so their PPP ids
+# are 0 or 1 too: two slots cover every path.  With ppp-max=1 there is
+# one slot, and the check stays.
+slots_note () { # PPP-MAX
+  gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=good.txt \
+    -fplugin-arg-pathprof-ppp-array-threshold=0 \
+    -fplugin-arg-pathprof-ppp-max="$1" -fplugin-arg-pathprof-verbose \
+    -c "$T/cases/loops.c" -o l.o 2>&1 \
+    | sed -n "s/.*pathprof: .f.: 6 paths, \(ppp storage[^)]*)\?\), [0-9]* blocks.*/\1/p"
+}
+check "padded slots: every path of f has one, no bounds check" \
+  "ppp storage, 2 slots (every path has one: no bounds check)" \
+  "$(slots_note 2500)"
+check "padded slots: not past ppp-max" "ppp storage, 1 slot" \
+  "$(slots_note 1)"
+# Padded slots from below: with g's paths 3, 11 and 12 interesting, the
+# other paths' PPP ids run from -1 to 2, so 4 slots cover them all, PPP id
+# i in slot i + 1 (notes: ppp 3 3 4 1).  The oracle checks every path end
+# of the run against the trace: the tested paths in their slots (shifted),
+# the others logged as residual.
+cat > shift.c <<'EOF'
+static int __attribute__ ((noinline)) g (int n, int m)
+{
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    {
+      if (i & m)
+        {
+          if (i & 4)
+            s += 1;
+          else
+            s += 2;
+        }
+      else
+        s += 3;
+      if (i % 5 == 0)
+        s *= 2;
+    }
+  return s;
+}
+int main (void)
+{
+  return (g (40, 3) + g (0, 1) + g (7, 0) + g (25, 6)) == 0;
+}
+EOF
+gcc -O2 -fplugin="$PL" -c shift.c -o shift.o
+printf 'pathprof-interesting 1\nfunction "g"\n  source "shift.c"\n  checksum %s\n  paths 14\n  path 3\n  path 11\n  path 12\nend\n' \
+  "$(awk '$1 == "function" { fn = $2 }
+          fn == "\"g\"" && $1 == "checksum" { print $2 }' shift.ppno)" \
+  > shift.txt
+gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-trace \
+  -fplugin-arg-pathprof-interesting=shift.txt \
+  -fplugin-arg-pathprof-ppp-array-threshold=0 -c shift.c -o shift.o \
+  && gcc shift.o "$HARNESS" -o shift \
+  && PPT_TRACE=shift-trace.txt PPT_COUNTS=shift-counts.txt ./shift
+check "padded slots from below: g's ppp record" \
+  "ppp 3 3 4 1,interesting 3 0,interesting 11 1,interesting 12 2" \
+  "$(awk '$1 == "function" { fn = $2 }
+          fn == "\"g\"" && ($1 == "ppp" || $1 == "interesting")' shift.ppno \
+     | sed 's/^  //' | paste -sd, -)"
+check "padded slots from below: PPP ids 1 and 2 counted in slots 2 and 3" \
+  "g 11 2 @2,g 12 19 @3" "$(grep '^g [0-9]' shift-counts.txt | paste -sd, -)"
+if "$ORACLE" shift-trace.txt shift-counts.txt shift.ppno > shift-oracle.txt 2>&1
+then
+  ok "padded slots from below: $(tail -1 shift-oracle.txt | sed 's/^oracle: //')"
+else
+  ko "padded slots from below: exact counts" shift-oracle.txt
+fi
 gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=good.txt \
   -fplugin-arg-pathprof-unlisted=skip -c "$T/cases/loops.c" -o l.o
 check "unlisted=skip: main is not instrumented" '"f"' \

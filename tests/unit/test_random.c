@@ -733,6 +733,35 @@ check_ppp (gtest *g, const size_t *sel, unsigned k)
                   "I = all: PPP id != BL id");
       stats.ppp_all++;
     }
+  /* The bounds of the PPP ids over all paths (what decides the slots'
+     padding) against every path's own sum; with Ball-Larus weights they
+     are 0 and N - 1.  */
+  if (g->enumerated)
+    {
+      mpz_t lo, hi, want_lo, want_hi;
+      mpz_inits (lo, hi, want_lo, want_hi, NULL);
+      for (size_t p = 0; p < g->sample.n; p++)
+        {
+          tu_sum (res->weight, tu_path (&g->sample, p),
+                  tu_path_len (&g->sample, p), sum);
+          if (p == 0 || mpz_cmp (sum, want_lo) < 0)
+            mpz_set (want_lo, sum);
+          if (p == 0 || mpz_cmp (sum, want_hi) > 0)
+            mpz_set (want_hi, sum);
+        }
+      st = pp_path_sum_bounds (dag, res->weight, lo, hi, &err);
+      int same = st == PP_OK && mpz_cmp (lo, want_lo) == 0
+                 && mpz_cmp (hi, want_hi) == 0;
+      if (same)
+        {
+          st = pp_path_sum_bounds (dag, g->num->weight, lo, hi, &err);
+          mpz_sub_ui (want_hi, g->num->total, 1);
+          same = st == PP_OK && mpz_sgn (lo) == 0
+                 && mpz_cmp (hi, want_hi) == 0;
+        }
+      mpz_clears (lo, hi, want_lo, want_hi, NULL);
+      TU_CHECK (same, "pp_path_sum_bounds differs from the enumeration");
+    }
   /* Both counters through one placement, on the same edges.  */
   if (!check_placement (g, g->num->weight, res->weight, 0))
     goto fail;
