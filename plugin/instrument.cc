@@ -29,15 +29,20 @@
  * a longjmp always finds a valid value there.
  *
  * In preferential mode the function has two registers updated on the same
- * chords (thesis 3.6): r, the Ball-Larus id, and p, the PPP id; every
- * action above is done for both, and pending registers come in pairs.
+ * chords (thesis 3.6): r, the Ball-Larus id, and p, the PPP id counted in
+ * bytes (PPP id * PATHPROF_PPP_SLOT_BYTES, plus the slots' shift at the
+ * path end: the byte offset of the path's slot); every action above is
+ * done for both, and pending registers come in pairs.
  *
  * A path end ("record") is, by storage:
  *   ARRAY     counters[r]++ (atomic with -fprofile-update=atomic)
  *   HASH      __pathprof_hash_add (&table, r)
  *   RESIDUAL  LOG (r)
- *   PPP       if (p < n_slots && slots[p].bl_id == r) slots[p].count++;
+ *   PPP       if (p <= (n_slots - 1) * 16 && slot(p).bl_id == r)
+ *               slot(p).count++;
  *             else LOG (r);
+ *             where slot(p) is the slot at byte offset p (no bounds check
+ *             when every path has a slot: pp_plan::unchecked).
  * where LOG (r), with the function's residual cache (residual-cache=1,
  * pathprof-format.h), is
  *             e = (r * PATHPROF_RESIDUAL_CACHE_MUL) >> (64 - BITS);
@@ -142,11 +147,13 @@ emit_value (instr_ctx *c, gimple_seq *seq, unsigned reg, long k)
   const pp_action *a = &c->act[reg][k];
   mpz_t value;
   mpz_init_set (value, a->value);
-  /* A path end's PPP id indexes the slots: add their shift.  */
+  /* A path end's PPP register is its slot's byte offset (pp_plan::
+     slot_weight): add the slots' shift.  */
   if (reg == PP_REG_PPP && c->dag->edges[k].dst == c->dag->t)
     {
-      gcc_assert (c->rec->slot_shift <= ULONG_MAX);
-      mpz_add_ui (value, value, (unsigned long) c->rec->slot_shift);
+      gcc_assert (c->rec->slot_shift <= ULONG_MAX / PATHPROF_PPP_SLOT_BYTES);
+      mpz_add_ui (value, value, (unsigned long) c->rec->slot_shift
+                                    * PATHPROF_PPP_SLOT_BYTES);
     }
   tree result;
   if (a->op == PP_OP_SET)
@@ -154,7 +161,6 @@ emit_value (instr_ctx *c, gimple_seq *seq, unsigned reg, long k)
   else
     {
       result = make_ssa_name (uint64_type_node);
-      /* A PP_OP_NONE value is nonzero only on a path end (its offset).  */
       if (mpz_sgn (value) != 0)
         add (seq, gimple_build_assign (result, PLUS_EXPR, c->r[reg],
                                        u64_cst (value)));
@@ -234,29 +240,42 @@ emit_log (instr_ctx *c, gimple_seq *seq, tree bl_id)
     emit_residual_call (c, seq, bl_id);
 }
 
-/* slots[PPP_ID].FIELD (0: bl_id, 1: count).  */
+/* The slot at byte offset SLOT_OFFSET (the PPP register: pp_plan::
+   slot_weight), field FIELD (0: bl_id, 1: count), computed in SEQ:
+     p = &slots p+ offset;  MEM[p + 8 * FIELD]
+   which the target addresses as base + offset + constant, unscaled.  */
 tree
-slot_ref (const pp_fn_record *rec, tree ppp_id, unsigned field)
+slot_ref (gimple_seq *seq, const pp_fn_record *rec, tree slot_offset,
+          unsigned field)
 {
   tree slot_type = TREE_TYPE (TREE_TYPE (rec->slots));
+  tree slot_ptr = build_pointer_type (slot_type);
+  tree offset = make_ssa_name (sizetype);
+  add (seq, gimple_build_assign (offset, NOP_EXPR, slot_offset));
+  tree p = make_ssa_name (slot_ptr);
+  add (seq, gimple_build_assign (p, POINTER_PLUS_EXPR,
+                                 build_fold_addr_expr_with_type (rec->slots,
+                                                                 slot_ptr),
+                                 offset));
   tree f = TYPE_FIELDS (slot_type);
   if (field)
     f = DECL_CHAIN (f);
-  tree slot = build4 (ARRAY_REF, slot_type, rec->slots, ppp_id, NULL_TREE,
-                      NULL_TREE);
-  return build3 (COMPONENT_REF, uint64_type_node, slot, f, NULL_TREE);
+  return build2 (MEM_REF, uint64_type_node, p,
+                 build_int_cst (slot_ptr, int_byte_position (f)));
 }
 
 /* The PPP path end when both ids are known here: the outcome of the check
    is too.  */
 void
-emit_static_ppp_record (instr_ctx *c, gimple_seq *seq, tree ppp_id,
+emit_static_ppp_record (instr_ctx *c, gimple_seq *seq, tree slot_offset,
                         tree bl_id)
 {
   const pp_fn_record *rec = c->rec;
-  unsigned HOST_WIDE_INT p = tree_to_uhwi (ppp_id);
-  if (p < rec->n_slots && rec->slot_bl[p] == tree_to_uhwi (bl_id))
-    emit_increment (seq, slot_ref (rec, ppp_id, 1), c->atomic);
+  unsigned HOST_WIDE_INT off = tree_to_uhwi (slot_offset);
+  unsigned HOST_WIDE_INT p = off / PATHPROF_PPP_SLOT_BYTES;
+  if (off % PATHPROF_PPP_SLOT_BYTES == 0 && p < rec->n_slots
+      && rec->slot_bl[p] == tree_to_uhwi (bl_id))
+    emit_increment (seq, slot_ref (seq, rec, slot_offset, 1), c->atomic);
   else
     emit_log (c, seq, bl_id);
 }
@@ -668,13 +687,17 @@ expand_log (instr_ctx *c, basic_block from, tree bl_id, basic_block join)
 
 /* Builds the check of every path end waiting for one after its anchor.
    A PPP check:
-     bb:     ...; anchor; if (p <= n_slots - 1) goto check; else goto miss;
-     check:  t = slots[p].bl_id; if (t == r) goto hit; else goto miss;
-     hit:    slots[p].count++;                                  -> join
+     bb:     ...; anchor; if (p <= (n_slots - 1) * 16) goto check;
+             else goto miss;
+     check:  t = slot(p).bl_id; if (t == r) goto hit; else goto miss;
+     hit:    slot(p).count++;                                   -> join
      miss:   LOG (r)                                            -> join
      join:   the rest of bb.
    The unsigned comparison also sends negative PPP ids (those of paths
-   that are not interesting, which wrap) to the miss.  When every PPP id
+   that are not interesting, which wrap) to the miss; one that wraps into
+   the slots' bytes lands on a slot boundary (p is a multiple of 16) whose
+   Ball-Larus id is another path's, so the second check misses.  When
+   every PPP id
    has a slot (pp_plan::unchecked), bb goes straight to check.  A LOG
    check alone:
      bb:     ...; anchor; LOG (r)                               -> join  */
@@ -707,18 +730,21 @@ expand_checks (instr_ctx *c)
         redirect_edge_succ (single_succ_edge (bb), check);
       else
         end_with_cond (bb, LE_EXPR, chk->ppp_id,
-                       build_int_cstu (uint64_type_node, rec->n_slots - 1),
+                       build_int_cstu (uint64_type_node,
+                                       (rec->n_slots - 1)
+                                       * PATHPROF_PPP_SLOT_BYTES),
                        check, miss);
 
       gimple_seq seq = NULL;
       tree slot_bl = make_ssa_name (uint64_type_node);
-      add (&seq, gimple_build_assign (slot_bl, slot_ref (rec, chk->ppp_id, 0)));
+      add (&seq, gimple_build_assign (slot_bl,
+                                      slot_ref (&seq, rec, chk->ppp_id, 0)));
       gimple_stmt_iterator gsi = gsi_start_bb (check);
       gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
       end_with_cond (check, EQ_EXPR, slot_bl, chk->bl_id, hit, miss);
 
       seq = NULL;
-      emit_increment (&seq, slot_ref (rec, chk->ppp_id, 1), c->atomic);
+      emit_increment (&seq, slot_ref (&seq, rec, chk->ppp_id, 1), c->atomic);
       gsi = gsi_start_bb (hit);
       gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
 

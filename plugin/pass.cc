@@ -107,7 +107,7 @@ instrument_function (function *fn)
     {
       /* Both registers on the same chords (thesis 3.6).  */
       n_regs = 2;
-      st = pp_placement_apply (dag, pl, plan.ppp->weight,
+      st = pp_placement_apply (dag, pl, plan.slot_weight,
                                &actions[PP_REG_PPP], &err);
     }
   if (st != PP_OK)

@@ -169,6 +169,11 @@ struct pp_plan
      The slot of PPP id i is i + slot_shift (0 unless unchecked).  */
   bool unchecked;
   uint64_t slot_shift;
+  /* PPP: the preferential register's weights, ppp->weight times
+     PATHPROF_PPP_SLOT_BYTES (dag->n_edges of them, xmalloc'd): it holds
+     the byte offset of the path's slot.  */
+  mpz_t *slot_weight;
+  unsigned n_slot_weights;
   /* PPP or RESIDUAL counted in an array of Ball-Larus counters, the tested
      paths marked (pp_plan_split); then n_slots = the PPP range (every
      interesting path has its PPP id, none lacks a slot) and slot_bl is

@@ -181,6 +181,14 @@ pp_plan_ppp_ids (mpz_t *ids, unsigned n, const pp_dag *dag,
         plan->slot_bl[ppp_id + plan->slot_shift]
             = pp_mpz_to_u64 (plan->interesting[k]);
     }
+  plan->n_slot_weights = dag->n_edges;
+  plan->slot_weight = XNEWVEC (mpz_t, dag->n_edges);
+  for (unsigned e = 0; e < dag->n_edges; e++)
+    {
+      mpz_init (plan->slot_weight[e]);
+      mpz_mul_ui (plan->slot_weight[e], plan->ppp->weight[e],
+                  PATHPROF_PPP_SLOT_BYTES);
+    }
   plan->storage = PATHPROF_STORAGE_PPP;
   return true;
 }
@@ -261,6 +269,9 @@ pp_plan_free (pp_plan *plan)
   free (plan->interesting);
   pp_ppp_free (plan->ppp);
   free (plan->slot_bl);
+  for (unsigned e = 0; e < plan->n_slot_weights; e++)
+    mpz_clear (plan->slot_weight[e]);
+  free (plan->slot_weight);
   free (plan->edge_profile);
   pp_plan_init (plan);
 }

@@ -506,7 +506,7 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
       mpz_t *weights[PP_N_REGS] = { num->weight, NULL };
       if (plan.storage == PATHPROF_STORAGE_PPP && !plan.split)
         {
-          weights[PP_REG_PPP] = plan.ppp->weight;
+          weights[PP_REG_PPP] = plan.slot_weight;
           n_regs = 2;
         }
       if (!place (map, dag, plan.edge_profile, weights, n_regs, actions,

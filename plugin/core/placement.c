@@ -9,9 +9,9 @@
  * With node potentials phi, where phi(dst) = phi(src) + W(e) on every tree
  * edge and phi(s) = 0, the chord increment  Inc(e) = W(e) + phi(src) -
  * phi(dst)  makes the sum of increments along any s-t path equal the sum
- * of W along it minus phi(t).  The path end adds phi(t) back: an offset on
- * every edge into t, which GCC folds into the counter's address (or the
- * constant it compares with), so it costs nothing.
+ * of W along it minus phi(t).  The register's initialization adds phi(t)
+ * back (see below: every path initializes it exactly once), so it costs
+ * nothing.
  *
  * Ball and Larus force the edge t->s into the tree instead, so that
  * phi(t) = phi(s) and no offset is needed.  Then every path, with t->s,
@@ -25,10 +25,14 @@
  * the Ball-Larus and the preferential weights land on the same edges
  * (thesis section 3.6).
  *
- * The initialization r = 0 is pushed down from s: while every path to a
- * node has passed no chord, the register is not materialized at all; the
- * first chord on such a path sets it (r = Inc) instead of adding to it, and
- * a tree edge leaving that clean region sets it to 0.
+ * The initialization r = phi(t) is pushed down from s: while every path
+ * to a node has passed no chord, the register is not materialized at all;
+ * the first chord on such a path sets it (r = Inc + phi(t)) instead of
+ * adding to it, and a tree edge leaving that clean region sets it to
+ * phi(t).  t itself is never clean, and no chord or clean node follows a
+ * node that is not, so every s-t path runs exactly one set.  (Adding
+ * phi(t) at the path ends instead would cost an addition wherever the id
+ * is compared or passed rather than used as an address.)
  */
 #include <stdlib.h>
 
@@ -270,8 +274,8 @@ pp_placement_apply (const pp_dag *dag, const pp_placement *pl,
         act[e].op = PP_OP_ADD;
       else
         act[e].op = PP_OP_NONE;
-      /* The path end's offset phi(t) (phi(s) = 0), whatever the op.  */
-      if (de->dst == dag->t)
+      /* The initialization's phi(t) (phi(s) = 0).  */
+      if (act[e].op == PP_OP_SET)
         mpz_add (act[e].value, act[e].value, phi[dag->t]);
     }
   pp_mpz_array_free (phi, n);
@@ -306,9 +310,6 @@ pp_actions_run (const pp_dag *dag, const pp_action *actions,
           mpz_add (id, id, a->value);
           break;
         case PP_OP_NONE:
-          /* Zero except on an edge into t (the path end's offset).  */
-          if (defined)
-            mpz_add (id, id, a->value);
           break;
         }
     }

@@ -213,9 +213,8 @@ pp_status pp_split_paths (pp_cfg *cfg, const mpz_t max_paths,
 
 /* What the instrumented program does on one DAG edge.  On an edge into t
    the action also ends the path: the path's id is then
-     register + value   (PP_OP_ADD and PP_OP_NONE),  value  (PP_OP_SET);
-   there VALUE includes the placement's path-end offset (placement.c), and
-   elsewhere a PP_OP_NONE value is 0.  */
+     register + value   (PP_OP_ADD),  value  (PP_OP_SET),
+     register           (PP_OP_NONE).  */
 typedef enum pp_op {
   PP_OP_NONE = 0, /* nothing */
   PP_OP_ADD,      /* r += value */

@@ -537,9 +537,8 @@ check_action_shape (const pp_dag *dag, const pp_placement *pl,
                 == (pl->is_chord[e] || pl->is_set[e]),
                 "edge %u: op %d, chord %d, set %d", e, (int) act[e].op,
                 pl->is_chord[e], pl->is_set[e]);
-      /* Elsewhere than on a path end, no code means no value.  */
-      TU_CHECK (act[e].op != PP_OP_NONE || dag->edges[e].dst == dag->t
-                || mpz_sgn (act[e].value) == 0,
+      /* No code, no value.  */
+      TU_CHECK (act[e].op != PP_OP_NONE || mpz_sgn (act[e].value) == 0,
                 "edge %u: no code but a value", e);
     }
   return 1;

@@ -700,13 +700,13 @@ test_profile_placement_loop (void)
     if (i != 6)
       CU_ASSERT_EQUAL (pl->is_chord[dag->cfg_edge_dag[i]], chord[i]);
   CU_ASSERT_EQUAL (pl->n_chords, 4);
-  /* The hot iteration s->1->2->4->t: r = 0 as it starts (1 is not clean:
-     the chord 0->1 reaches it), nothing on 1->2 and 2->4, and its count
-     at r + its own id.  */
+  /* The hot iteration s->1->2->4->t: r = its own id as it starts (1 is
+     not clean: the chord 0->1 reaches it; phi(t) is that id, the tree
+     holding the whole path), then nothing on 1->2, 2->4 and 4->t, where
+     it is counted at r.  */
   long hot[4] = { e_restart, dag->cfg_edge_dag[2], dag->cfg_edge_dag[4],
                   e_end };
   CU_ASSERT_EQUAL (act[hot[0]].op, PP_OP_SET);
-  CU_ASSERT_EQUAL (mpz_sgn (act[hot[0]].value), 0);
   CU_ASSERT_EQUAL (act[hot[1]].op, PP_OP_NONE);
   CU_ASSERT_EQUAL (act[hot[2]].op, PP_OP_NONE);
   CU_ASSERT_EQUAL (act[hot[3]].op, PP_OP_NONE);
@@ -716,7 +716,7 @@ test_profile_placement_loop (void)
     unsigned hp[4] = { (unsigned) hot[0], (unsigned) hot[1],
                        (unsigned) hot[2], (unsigned) hot[3] };
     tu_sum (num->weight, hp, 4, id);
-    CU_ASSERT_EQUAL (mpz_cmp (act[hot[3]].value, id), 0);
+    CU_ASSERT_EQUAL (mpz_cmp (act[hot[0]].value, id), 0);
     mpz_clear (id);
   }
   /* Every path: entry or restart, through 2 or 3, back or out.  */
