@@ -70,12 +70,13 @@ struct pathprof_hash_table {
    and 3.6): the slot of PPP id i holds the Ball-Larus id of the one
    interesting path numbered i (PATHPROF_NO_PATH in a hole) and its count.
    At a path end the instrumented code computes both ids; when the PPP id
-   is below n_slots and the slot's bl_id equals the Ball-Larus id, it
-   counts in the slot; otherwise the path is not a tested one and goes to
+   has a slot and the slot's bl_id equals the Ball-Larus id, it counts in
+   the slot; otherwise the path is not a tested one and goes to
    __pathprof_residual.  Emitted initialized (bl_id) by the plugin.  When
    the plugin padded the slots so that every path's PPP id has one (no
-   bounds check), PPP id i may be slot i + k for a k of the plugin's, which
-   only the instrumented code uses: readers of the slots go by bl_id.  */
+   bounds check), PPP id i is slot i + slot_shift (the notes' `ppp`
+   record), which only the instrumented code uses: readers of the slots
+   go by bl_id.  */
 struct pathprof_ppp_slot {
   uint64_t bl_id;
   uint64_t count;
@@ -97,7 +98,8 @@ struct pathprof_function {
                                 counted in an array: see below; else NULL */
   struct pathprof_hash_table *table; /* HASH: the table; else NULL */
   struct pathprof_ppp_slot *slots;   /* PPP: n_slots slots; else NULL */
-  uint64_t n_slots;          /* PPP: PPP ids 0..n_slots-1 have a slot */
+  uint64_t n_slots;          /* PPP: the number of slots (PPP ids
+                                -slot_shift .. n_slots-slot_shift-1) */
   /* PPP and RESIDUAL functions with at most ppp-array-threshold paths
      (specs/plugin-arguments.md) are counted in an array: `counters` holds
      n_paths counters indexed by Ball-Larus id, as for ARRAY, `slots` is
@@ -233,7 +235,7 @@ void __pathprof_wpp_resume (uint64_t frame);
 #define PATHPROF_NOTES_EDGE "edge"
 #define PATHPROF_NOTES_DAGEDGE "dagedge"
 /* PPP and RESIDUAL functions (version 2).  */
-#define PATHPROF_NOTES_PPP "ppp"                 /* n_interesting range n_slots */
+#define PATHPROF_NOTES_PPP "ppp"  /* n_interesting range n_slots [slot_shift] */
 #define PATHPROF_NOTES_INTERESTING "interesting" /* BL-id PPP-id|- */
 #define PATHPROF_NOTES_STALE "stale"             /* "reason" */
 /* Inter-procedural modes (version 3).  Header: the IPS file and the code

@@ -23,14 +23,14 @@
 #include "pathprof.h"
 #include "runtime-internal.h"
 
+_Static_assert (sizeof (struct pathprof_ppp_slot) == PATHPROF_PPP_SLOT_BYTES,
+                "the plugin scales the preferential register by the slot size");
+
 /* All the state below is guarded by `state_lock`.  An error-checking
    mutex, so that re-entry from a signal handler that calls exit() while
    this thread is writing the profile fails (EDEADLK) instead of hanging;
    the nested call then simply skips its work.  */
 #ifdef PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP
-_Static_assert (sizeof (struct pathprof_ppp_slot) == PATHPROF_PPP_SLOT_BYTES,
-                "the plugin scales the preferential register by the slot size");
-
 static pthread_mutex_t state_lock = PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP;
 #else
 static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;

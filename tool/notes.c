@@ -353,6 +353,50 @@ check_ppp_numbering (struct reader *r)
       free (want);
       free (got);
     }
+  /* The slots the plugin allocates: min (range, ppp-max) from PPP id 0,
+     or padded, one per PPP id any path can have (pp_path_sum_bounds),
+     from the smallest (the shift) when it is negative.  */
+  if (!ret && !f->in_array)
+    {
+      mpz_t lo, hi, need, range;
+      mpz_inits (lo, hi, need, range, NULL);
+      if (pp_path_sum_bounds (f->dag, res->weight, lo, hi, &err) != PP_OK)
+        ret = fail_at (r, r->line_ppp, "function '%s': PPP bounds: %s",
+                       f->name, err.message);
+      else
+        {
+          if (mpz_sgn (lo) > 0)
+            mpz_set_ui (lo, 0);
+          mpz_sub (need, hi, lo);
+          mpz_add_ui (need, need, 1);
+          char *from = mpz_get_str (NULL, 10, lo);
+          mpz_neg (lo, lo);
+          mpz_t slots, shift;
+          mpz_inits (slots, shift, NULL);
+          set_u64 (slots, f->n_slots);
+          set_u64 (shift, f->slot_shift);
+          int plain = f->slot_shift == 0 && mpz_cmp (slots, f->ppp_range) <= 0;
+          int padded = mpz_cmp (slots, need) == 0 && mpz_cmp (shift, lo) == 0;
+          if (!plain && !padded)
+            {
+              char *want = mpz_get_str (NULL, 10, need);
+              char first[24] = "0";
+              if (f->slot_shift)
+                snprintf (first, sizeof first, "-%llu",
+                          (unsigned long long) f->slot_shift);
+              ret = fail_at (r, r->line_ppp,
+                             "function '%s': %llu slots from PPP id %s: "
+                             "neither at most the range from 0 nor one per "
+                             "PPP id its paths can have (%s from PPP id %s)",
+                             f->name, (unsigned long long) f->n_slots, first,
+                             want ? want : "?", from ? from : "?");
+              free (want);
+            }
+          free (from);
+          mpz_clears (slots, shift, NULL);
+        }
+      mpz_clears (lo, hi, need, range, NULL);
+    }
   for (size_t i = 0; i < f->n_interesting && !ret; i++)
     {
       const struct notes_interesting *in = &f->interesting[i];

@@ -229,9 +229,10 @@ typedef struct pp_action {
 /* Which edges carry code.  Chords are the DAG edges outside a maximum
    spanning tree of the DAG, weighted by estimated frequency, so hot edges
    stay free of code (a whole path can be in the tree).
-   set_edge[e] says the register is initialized (not incremented) on e:
-   every path reaching e has passed no chord, since the initialization at
-   s was pushed down through nodes with a single incoming edge.  */
+   is_set[e] says the register is initialized (not incremented) on e:
+   e leaves the "clean" region, the nodes all of whose in-edges are tree
+   edges from clean nodes (s included, t never), where no path has passed
+   a chord yet.  Every s-t path runs exactly one such edge.  */
 typedef struct pp_placement {
   unsigned n_edges;
   unsigned char *is_chord;
