@@ -17,7 +17,7 @@
 int plugin_is_GPL_compatible;
 
 pp_options pp_opts = { 2500, 700, NULL, false, true, false,
-                       NULL, false, 2500, PP_STALE_WARN,
+                       NULL, false, false, 2500, PP_STALE_WARN,
                        false, NULL, false, 500, PP_PPP_ARRAY_THRESHOLD, false, true,
                        true };
 const char *pp_gcc_version = "";
@@ -37,6 +37,9 @@ const char help_text[] =
   "                     arrays, every other path is logged as residual\n"
   "  unlisted=residual|skip  functions with no path in FILE: log all their\n"
   "                     paths as residual (default), or leave them alone\n"
+  "  fully-tested=count|skip  functions all of whose paths FILE lists: count\n"
+  "                     them (default), or leave them alone (none of their\n"
+  "                     paths can be residual)\n"
   "  ppp-max=N          interesting paths with a preferential id of N or\n"
   "                     more get no slot and are logged as residual, known\n"
   "                     to be tested (default 2500)\n"
@@ -87,7 +90,8 @@ const char help_text[] =
 const char valid_args[]
     = "array-threshold=N, hash-size=N, notes-dir=DIR, verbose, "
       "warn-skipped=0|1, trace, interesting=FILE, unlisted=residual|skip, "
-      "ppp-max=N, ppp-array-threshold=N, residual-cache=0|1, "
+      "fully-tested=count|skip, ppp-max=N, ppp-array-threshold=N, "
+      "residual-cache=0|1, "
       "profile-placement=0|1, "
       "stale=warn|ignore|error, wpp, ipps=FILE, ipps-mode=ppp|bl, "
       "ipps-growth=N, help";
@@ -213,6 +217,15 @@ parse_args (const plugin_name_args *args, bool *help)
           int c;
           if (parse_choice (key, value, choices, "residual or skip", &c))
             pp_opts.unlisted_skip = c == 1;
+          else
+            ok = false;
+        }
+      else if (strcmp (key, "fully-tested") == 0)
+        {
+          static const char *const choices[] = { "count", "skip", NULL };
+          int c;
+          if (parse_choice (key, value, choices, "count or skip", &c))
+            pp_opts.fully_tested_skip = c == 1;
           else
             ok = false;
         }

@@ -48,6 +48,7 @@ struct pp_options
   /* Preferential mode (interesting=FILE).  */
   const char *interesting_file;       /* NULL: Ball-Larus mode */
   bool unlisted_skip;                 /* leave unlisted functions alone */
+  bool fully_tested_skip;             /* and those with every path tested */
   unsigned long long ppp_max;         /* PPP ids from here: residual */
   pp_stale_action stale;
   /* Inter-procedural modes (ipa.cc): a trace build (wpp), or IPPP with an
@@ -154,7 +155,8 @@ struct pp_plan
 {
   uint32_t storage;       /* ARRAY: Ball-Larus (the array threshold then
                              picks ARRAY or HASH); PPP; RESIDUAL */
-  bool skip;              /* unlisted=skip: leave the function alone */
+  bool skip;              /* unlisted=skip, fully-tested=skip: leave the
+                             function alone */
   char *stale;            /* why the file's entry does not match (the
                              function is then unlisted), or NULL */
   unsigned n_interesting;

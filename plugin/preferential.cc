@@ -15,6 +15,8 @@
  *       and source, but no entry matches its CFG any more)
  *       RESIDUAL: no tested path, every path it runs is logged as
  *       residual; or, with unlisted=skip, not instrumented at all.
+ * With fully-tested=skip, a listed function whose every path is listed is
+ * not instrumented either: it cannot run a residual path.
  *
  * Interesting paths whose PPP id is ppp-max or more get no slot: at run
  * time they are logged as residual, and the notes record them as tested
@@ -297,7 +299,18 @@ pp_plan_function (tree fndecl, const char *name, const char *source,
           continue;
         }
       if (entry->n_paths_listed > 0)
-        return plan_ppp (entry, dag, num, plan, err);
+        {
+          /* fully-tested=skip: every path is tested (the file's paths are
+             distinct and below its path count), so none can be residual,
+             and only the tested counts would be lost.  */
+          if (pp_opts.fully_tested_skip
+              && mpz_cmp_ui (entry->n_paths, entry->n_paths_listed) == 0)
+            {
+              plan->skip = true;
+              return true;
+            }
+          return plan_ppp (entry, dag, num, plan, err);
+        }
       /* Known, and none of its paths tested: as unlisted.  */
       stale = NULL;
       break;

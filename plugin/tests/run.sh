@@ -365,6 +365,27 @@ gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=good.txt \
   -fplugin-arg-pathprof-unlisted=skip -c "$T/cases/loops.c" -o l.o
 check "unlisted=skip: main is not instrumented" '"f"' \
   "$(sed -n 's/^function //p' l.ppno | paste -sd, -)"
+# fully-tested=skip: with every one of f's 6 paths listed, f cannot run a
+# residual path and is left alone; with 2 of them (good.txt) it is not.
+{ sed '/^  path /d; /^end$/d' good.txt; for p in 0 1 2 3 4 5; do
+    echo "  path $p"; done; echo end; } > all.txt
+gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=all.txt \
+  -fplugin-arg-pathprof-fully-tested=skip -c "$T/cases/loops.c" -o l.o
+check "fully-tested=skip: f (all 6 paths tested) is not instrumented" \
+  '"main"' "$(sed -n 's/^function //p' l.ppno | paste -sd, -)"
+gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=all.txt \
+  -c "$T/cases/loops.c" -o l.o
+check "fully-tested=count (default): f is counted" '"f","main"' \
+  "$(sed -n 's/^function //p' l.ppno | paste -sd, -)"
+gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=good.txt \
+  -fplugin-arg-pathprof-fully-tested=skip -c "$T/cases/loops.c" -o l.o
+check "fully-tested=skip: f with 2 of 6 paths tested is instrumented" \
+  '"f","main"' "$(sed -n 's/^function //p' l.ppno | paste -sd, -)"
+check "fully-tested=maybe is an error" \
+  "cc1: error: pathprof: 'fully-tested=maybe': expected count or skip" \
+  "$(LC_ALL=C gcc -O2 -fplugin="$PL" \
+       -fplugin-arg-pathprof-fully-tested=maybe -c "$T/cases/loops.c" \
+       -o l.o 2>&1 | head -1)"
 LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=stale.txt \
   -c "$T/cases/loops.c" -o l.o 2> x.err
 check "stale entry: exact warning" \
