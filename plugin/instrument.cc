@@ -29,10 +29,9 @@
  * a longjmp always finds a valid value there.
  *
  * In preferential mode the function has two registers updated on the same
- * chords (thesis 3.6): r, the Ball-Larus id, and p, the PPP id counted in
- * bytes (PPP id * PATHPROF_PPP_SLOT_BYTES, plus the slots' shift at the
- * path end: the byte offset of the path's slot); every action above is
- * done for both, and pending registers come in pairs.
+ * chords (thesis 3.6): r, the Ball-Larus id, and p, the byte offset of
+ * the path's PPP slot (pp_plan::slot_weight); every action above is done
+ * for both, and pending registers come in pairs.
  *
  * A path end ("record") is, by storage:
  *   ARRAY     counters[r]++ (atomic with -fprofile-update=atomic)
@@ -145,30 +144,15 @@ tree
 emit_value (instr_ctx *c, gimple_seq *seq, unsigned reg, long k)
 {
   const pp_action *a = &c->act[reg][k];
-  mpz_t value;
-  mpz_init_set (value, a->value);
-  /* A path end's PPP register is its slot's byte offset (pp_plan::
-     slot_weight): add the slots' shift.  */
-  if (reg == PP_REG_PPP && c->dag->edges[k].dst == c->dag->t)
-    {
-      gcc_assert (c->rec->slot_shift <= ULONG_MAX / PATHPROF_PPP_SLOT_BYTES);
-      mpz_add_ui (value, value, (unsigned long) c->rec->slot_shift
-                                    * PATHPROF_PPP_SLOT_BYTES);
-    }
-  tree result;
   if (a->op == PP_OP_SET)
-    result = u64_cst (value);
+    return u64_cst (a->value);
+  tree t = make_ssa_name (uint64_type_node);
+  if (a->op == PP_OP_ADD)
+    add (seq, gimple_build_assign (t, PLUS_EXPR, c->r[reg],
+                                   u64_cst (a->value)));
   else
-    {
-      result = make_ssa_name (uint64_type_node);
-      if (mpz_sgn (value) != 0)
-        add (seq, gimple_build_assign (result, PLUS_EXPR, c->r[reg],
-                                       u64_cst (value)));
-      else
-        add (seq, gimple_build_assign (result, c->r[reg]));
-    }
-  mpz_clear (value);
-  return result;
+    add (seq, gimple_build_assign (t, c->r[reg]));
+  return t;
 }
 
 /* VAL in an SSA name of its own (a constant gets copied).  */
@@ -697,9 +681,8 @@ expand_log (instr_ctx *c, basic_block from, tree bl_id, basic_block join)
    that are not interesting, which wrap) to the miss; one that wraps into
    the slots' bytes lands on a slot boundary (p is a multiple of 16) whose
    Ball-Larus id is another path's, so the second check misses.  When
-   every PPP id
-   has a slot (pp_plan::unchecked), bb goes straight to check.  A LOG
-   check alone:
+   every PPP id has a slot (pp_plan::unchecked), bb goes straight to
+   check.  A LOG check alone:
      bb:     ...; anchor; LOG (r)                               -> join  */
 void
 expand_checks (instr_ctx *c)

@@ -246,7 +246,7 @@ notes_ppp (strbuf *b, const pp_plan *plan)
   sb_mpz (b, plan->ppp->range);
   sb_printf (b, " %llu", (unsigned long long) plan->n_slots);
   /* Padded slots (pp_plan::unchecked) may start below PPP id 0.  */
-  if (plan->slot_shift && !plan->split)
+  if (plan->slot_shift)
     sb_printf (b, " %llu", (unsigned long long) plan->slot_shift);
   sb_printf (b, "\n");
   unsigned *order = XNEWVEC (unsigned, plan->n_interesting);
@@ -259,8 +259,7 @@ notes_ppp (strbuf *b, const pp_plan *plan)
       unsigned k = order[i];
       sb_printf (b, "  %s ", PATHPROF_NOTES_INTERESTING);
       sb_mpz (b, plan->interesting[k]);
-      if (mpz_cmp_ui (plan->ppp->ppp_id[k],
-                      plan->n_slots - (plan->split ? 0 : plan->slot_shift))
+      if (mpz_cmp_ui (plan->ppp->ppp_id[k], plan->n_slots - plan->slot_shift)
           < 0)
         {
           sb_printf (b, " ");

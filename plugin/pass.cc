@@ -128,8 +128,7 @@ instrument_function (function *fn)
     rec->slot_bl = plan.slot_bl;
     plan.slot_bl = NULL;
     rec->split = plan.split;
-    rec->unchecked = plan.unchecked && !plan.split;
-    rec->slot_shift = rec->unchecked ? plan.slot_shift : 0;
+    rec->unchecked = plan.unchecked;
     if (plan.split)
       rec->n_slots = 0;
     rec->tested_map = tested_map;

@@ -168,14 +168,15 @@ struct pp_plan
   /* PPP: every path's PPP id plus slot_shift is below n_slots, which
      pp_plan_ppp_ids raised (slots without a path) to cover every PPP id
      any path of the DAG can have: the path end needs no bounds check.
-     The slot of PPP id i is i + slot_shift (0 unless unchecked).  */
+     The slot of PPP id i is i + slot_shift (0 unless unchecked).  Both
+     are reset when the function is counted in an array instead.  */
   bool unchecked;
   uint64_t slot_shift;
   /* PPP: the preferential register's weights, ppp->weight times
-     PATHPROF_PPP_SLOT_BYTES (dag->n_edges of them, xmalloc'd): it holds
-     the byte offset of the path's slot.  */
+     PATHPROF_PPP_SLOT_BYTES, plus slot_shift's bytes on the edges
+     leaving s (every path runs one): the register ends each path at the
+     byte offset of its slot.  ppp->n_edges of them, xmalloc'd.  */
   mpz_t *slot_weight;
-  unsigned n_slot_weights;
   /* PPP or RESIDUAL counted in an array of Ball-Larus counters, the tested
      paths marked (pp_plan_split); then n_slots = the PPP range (every
      interesting path has its PPP id, none lacks a slot) and slot_bl is
@@ -343,7 +344,6 @@ struct pp_fn_record
   uint64_t *slot_bl;    /* PPP: Ball-Larus id of each slot's path, or
                            PATHPROF_NO_PATH (xmalloc'd) */
   bool unchecked;       /* PPP: pp_plan::unchecked */
-  uint64_t slot_shift;  /* PPP: pp_plan::slot_shift */
   /* PPP and RESIDUAL counted in an array (pp_plan::split): `counters`
      holds n_paths counters, `tested` (PPP only, else NULL_TREE) the
      bitmap of tested paths, tested_map its bytes (xmalloc'd).  */

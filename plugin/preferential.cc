@@ -118,12 +118,12 @@ plan_ppp (const pp_interesting_fn *entry, const pp_dag *dag,
    the range, slots for all of them (the extra ones holes, whose Ball-Larus
    id matches no path) make the first check useless: that saves a compare
    and a branch at every path end.  The slot of PPP id i is then
-   i + slot_shift (= -LO), which only the instrumented code needs to know:
-   the runtime reads the slots' Ball-Larus ids, and the notes give PPP ids.
-   "Not much larger": at most triple the range, or PAD_SLOTS_FREE slots
-   (64 KiB), and never past ppp-max.  Measured on the bench's programs'
-   hot functions, most PPP functions qualify: their uninteresting paths'
-   ids stay within a few dozen of the range.  */
+   i + slot_shift (= -LO), which only the instrumented code needs to know
+   (the shift is in the register's weights, pp_plan::slot_weight):
+   the runtime reads the slots' Ball-Larus ids, and the notes give PPP ids
+   and the shift.  "Not much larger": at most triple the range, or
+   PAD_SLOTS_FREE slots (64 KiB), and never past ppp-max; nearly every
+   function qualifies (specs/plugin-arguments.md gives the counts).  */
 const uint64_t pad_slots_free = 4096;
 
 bool
@@ -183,13 +183,21 @@ pp_plan_ppp_ids (mpz_t *ids, unsigned n, const pp_dag *dag,
         plan->slot_bl[ppp_id + plan->slot_shift]
             = pp_mpz_to_u64 (plan->interesting[k]);
     }
-  plan->n_slot_weights = dag->n_edges;
   plan->slot_weight = XNEWVEC (mpz_t, dag->n_edges);
   for (unsigned e = 0; e < dag->n_edges; e++)
     {
       mpz_init (plan->slot_weight[e]);
       mpz_mul_ui (plan->slot_weight[e], plan->ppp->weight[e],
                   PATHPROF_PPP_SLOT_BYTES);
+      if (dag->edges[e].src == dag->s)
+        {
+          mpz_t shift;
+          mpz_init (shift);
+          mpz_set_ui (shift, PATHPROF_PPP_SLOT_BYTES);
+          mpz_mul_ui (shift, shift, (unsigned long) plan->slot_shift);
+          mpz_add (plan->slot_weight[e], plan->slot_weight[e], shift);
+          mpz_clear (shift);
+        }
     }
   plan->storage = PATHPROF_STORAGE_PPP;
   return true;
@@ -212,6 +220,8 @@ pp_plan_split (pp_plan *plan, uint64_t n_paths, unsigned char **tested_map)
   free (plan->slot_bl);
   plan->slot_bl = NULL;
   plan->n_slots = pp_mpz_to_u64 (plan->ppp->range);
+  plan->unchecked = false;
+  plan->slot_shift = 0;
   unsigned char *map = XCNEWVEC (unsigned char, n_paths / 8 + 1);
   for (unsigned k = 0; k < plan->n_interesting; k++)
     {
@@ -269,11 +279,11 @@ pp_plan_free (pp_plan *plan)
   for (unsigned k = 0; k < plan->n_interesting && plan->interesting; k++)
     mpz_clear (plan->interesting[k]);
   free (plan->interesting);
-  pp_ppp_free (plan->ppp);
   free (plan->slot_bl);
-  for (unsigned e = 0; e < plan->n_slot_weights; e++)
+  for (unsigned e = 0; plan->slot_weight && e < plan->ppp->n_edges; e++)
     mpz_clear (plan->slot_weight[e]);
   free (plan->slot_weight);
+  pp_ppp_free (plan->ppp);
   free (plan->edge_profile);
   pp_plan_init (plan);
 }

@@ -527,8 +527,7 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
     rec->slot_bl = plan.slot_bl;
     plan.slot_bl = NULL;
     rec->split = plan.split;
-    rec->unchecked = plan.unchecked && !plan.split;
-    rec->slot_shift = rec->unchecked ? plan.slot_shift : 0;
+    rec->unchecked = plan.unchecked;
     rec->tested_map = tested_map;
     tested_map = NULL;
     pp_emit_storage (rec);

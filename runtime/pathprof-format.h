@@ -82,8 +82,8 @@ struct pathprof_ppp_slot {
   uint64_t count;
 };
 /* Its size, which the plugin's preferential register counts in: the
-   register holds PPP id * PATHPROF_PPP_SLOT_BYTES, a byte offset, so that
-   the slot's address needs no scaling (x86 cannot scale an index by 16).  */
+   register ends a path at its slot's byte offset, so that the slot's
+   address needs no scaling (x86 cannot scale an index by 16).  */
 #define PATHPROF_PPP_SLOT_BYTES 16
 
 /* One instrumented function, emitted by the plugin.  All strings are
