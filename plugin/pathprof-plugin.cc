@@ -188,6 +188,21 @@ parse_choice (const char *key, const char *value,
   return false;
 }
 
+/* KEY=OFF or KEY=ON (two named settings): *OUT is whether it is ON.  */
+bool
+parse_either (const char *key, const char *value, const char *off,
+              const char *on, bool *out)
+{
+  const char *const choices[] = { off, on, NULL };
+  char *expected = xasprintf ("%s or %s", off, on);
+  int c;
+  bool ok = parse_choice (key, value, choices, expected, &c);
+  free (expected);
+  if (ok)
+    *out = c == 1;
+  return ok;
+}
+
 bool
 parse_args (const plugin_name_args *args, bool *help)
 {
@@ -212,23 +227,11 @@ parse_args (const plugin_name_args *args, bool *help)
       else if (strcmp (key, "interesting") == 0)
         ok &= parse_path (key, value, &pp_opts.interesting_file);
       else if (strcmp (key, "unlisted") == 0)
-        {
-          static const char *const choices[] = { "residual", "skip", NULL };
-          int c;
-          if (parse_choice (key, value, choices, "residual or skip", &c))
-            pp_opts.unlisted_skip = c == 1;
-          else
-            ok = false;
-        }
+        ok &= parse_either (key, value, "residual", "skip",
+                            &pp_opts.unlisted_skip);
       else if (strcmp (key, "fully-tested") == 0)
-        {
-          static const char *const choices[] = { "count", "skip", NULL };
-          int c;
-          if (parse_choice (key, value, choices, "count or skip", &c))
-            pp_opts.fully_tested_skip = c == 1;
-          else
-            ok = false;
-        }
+        ok &= parse_either (key, value, "count", "skip",
+                            &pp_opts.fully_tested_skip);
       else if (strcmp (key, "ppp-max") == 0)
         /* Slots are 16 bytes of .data each: the array threshold's cap.  */
         ok &= parse_number (key, value, 1, 1ull << 24, &pp_opts.ppp_max);
@@ -260,14 +263,7 @@ parse_args (const plugin_name_args *args, bool *help)
       else if (strcmp (key, "ipps") == 0)
         ok &= parse_path (key, value, &pp_opts.ipps_file);
       else if (strcmp (key, "ipps-mode") == 0)
-        {
-          static const char *const choices[] = { "ppp", "bl", NULL };
-          int c;
-          if (parse_choice (key, value, choices, "ppp or bl", &c))
-            pp_opts.ipps_bl = c == 1;
-          else
-            ok = false;
-        }
+        ok &= parse_either (key, value, "ppp", "bl", &pp_opts.ipps_bl);
       else if (strcmp (key, "ipps-growth") == 0)
         ok &= parse_number (key, value, 0, 100000, &pp_opts.ipps_growth);
       else if (strcmp (key, "help") == 0)
