@@ -222,19 +222,17 @@ same_dagedge (const struct dagedge_rec *d, const pp_dag_edge *e,
 }
 
 
-/* The bound that PPP ids with a slot are below, then what follows it in
-   parentheses: "the N slots (" or, with a shift,
-   "N - SHIFT (N slots from PPP id -SHIFT; ".  */
+/* F's slots for a diagnostic: "the N slots", or with a shift "the N
+   slots from PPP id -SHIFT".  */
 static const char *
 slots_text (const struct notes_function *f, char *buf, size_t size)
 {
   if (f->slot_shift)
-    snprintf (buf, size, "%llu (%llu slots from PPP id -%llu; ",
-              (unsigned long long) (f->n_slots - f->slot_shift),
+    snprintf (buf, size, "the %llu slots from PPP id -%llu",
               (unsigned long long) f->n_slots,
               (unsigned long long) f->slot_shift);
   else
-    snprintf (buf, size, "the %llu slots (", (unsigned long long) f->n_slots);
+    snprintf (buf, size, "the %llu slots", (unsigned long long) f->n_slots);
   return buf;
 }
 
@@ -295,7 +293,7 @@ check_storage_records (struct reader *r)
           slots_text (f, slots, sizeof slots);
           return fail_at (r, in->line,
                           "function '%s': interesting path %llu: PPP id %llu "
-                          "is not below %swrite '-')",
+                          "is not below %s (write '-')",
                           f->name, (unsigned long long) in->bl_id,
                           (unsigned long long) in->ppp_id, slots);
         }
@@ -358,8 +356,8 @@ check_ppp_numbering (struct reader *r)
      from the smallest (the shift) when it is negative.  */
   if (!ret && !f->in_array)
     {
-      mpz_t lo, hi, need, range;
-      mpz_inits (lo, hi, need, range, NULL);
+      mpz_t lo, hi, need;
+      mpz_inits (lo, hi, need, NULL);
       if (pp_path_sum_bounds (f->dag, res->weight, lo, hi, &err) != PP_OK)
         ret = fail_at (r, r->line_ppp, "function '%s': PPP bounds: %s",
                        f->name, err.message);
@@ -380,22 +378,19 @@ check_ppp_numbering (struct reader *r)
           if (!plain && !padded)
             {
               char *want = mpz_get_str (NULL, 10, need);
-              char first[24] = "0";
-              if (f->slot_shift)
-                snprintf (first, sizeof first, "-%llu",
-                          (unsigned long long) f->slot_shift);
+              char text[96];
               ret = fail_at (r, r->line_ppp,
-                             "function '%s': %llu slots from PPP id %s: "
-                             "neither at most the range from 0 nor one per "
-                             "PPP id its paths can have (%s from PPP id %s)",
-                             f->name, (unsigned long long) f->n_slots, first,
+                             "function '%s': %s: neither at most the range "
+                             "from 0 nor one per PPP id its paths can have "
+                             "(%s from PPP id %s)",
+                             f->name, slots_text (f, text, sizeof text),
                              want ? want : "?", from ? from : "?");
               free (want);
             }
           free (from);
           mpz_clears (slots, shift, NULL);
         }
-      mpz_clears (lo, hi, need, range, NULL);
+      mpz_clears (lo, hi, need, NULL);
     }
   for (size_t i = 0; i < f->n_interesting && !ret; i++)
     {
@@ -408,15 +403,6 @@ check_ppp_numbering (struct reader *r)
       set_u64 (slots, f->n_slots - f->slot_shift);
       char *got = mpz_get_str (NULL, 10, res->ppp_id[i]);
       char text[96];
-      /* "the N slots" or "N - SHIFT (N slots from PPP id -SHIFT)".  */
-      if (f->slot_shift)
-        snprintf (text, sizeof text, "%llu (%llu slots from PPP id -%llu)",
-                  (unsigned long long) (f->n_slots - f->slot_shift),
-                  (unsigned long long) f->n_slots,
-                  (unsigned long long) f->slot_shift);
-      else
-        snprintf (text, sizeof text, "the %llu slots",
-                  (unsigned long long) f->n_slots);
       if (in->has_ppp_id && mpz_cmp (rec, res->ppp_id[i]) != 0)
         ret = fail_at (r, in->line,
                        "function '%s': interesting path %llu has PPP id "
@@ -428,7 +414,7 @@ check_ppp_numbering (struct reader *r)
                        "function '%s': interesting path %llu is marked '-', "
                        "but its PPP id %s is below %s",
                        f->name, (unsigned long long) in->bl_id,
-                       got ? got : "?", text);
+                       got ? got : "?", slots_text (f, text, sizeof text));
       free (got);
       mpz_clear (rec);
       mpz_clear (slots);
