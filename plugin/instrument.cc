@@ -41,7 +41,9 @@
  *               slot(p).count++;
  *             else LOG (r);
  *             where slot(p) is the slot at byte offset p (no bounds check
- *             when every path has a slot: pp_plan::unchecked).
+ *             when every path has a slot: pp_plan::unchecked); where every
+ *             path ending with this DAG edge has a slot, slot(p).count++
+ *             alone, and where none has, LOG (r) alone (pp_end_kind).
  * where LOG (r), with the function's residual cache (residual-cache=1,
  * pathprof-format.h), is
  *             e = (r * PATHPROF_RESIDUAL_CACHE_MUL) >> (64 - BITS);
@@ -264,9 +266,9 @@ emit_static_ppp_record (instr_ctx *c, gimple_seq *seq, tree slot_offset,
     emit_log (c, seq, bl_id);
 }
 
-/* Ends the path whose ids are VALS (by register).  */
+/* Ends the path whose ids are VALS (by register) with DAG edge K.  */
 void
-emit_record (instr_ctx *c, gimple_seq *seq, tree *vals)
+emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
 {
   c->stats->n_records++;
   tree bl_id = vals[PP_REG_BL];
@@ -312,8 +314,22 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals)
             emit_static_ppp_record (c, seq, ppp_id, bl_id);
             return;
           }
-        push_check (c, seq, ppp_id, bl_id);
-        return;
+        switch (c->rec->end_kind[k])
+          {
+          case PP_END_COUNT:
+            /* Every path ending here has a slot: the PPP id is its own. */
+            emit_increment (seq, slot_ref (seq, c->rec, ppp_id, 1),
+                            c->atomic);
+            return;
+          case PP_END_LOG:
+            /* None has: the compare could only fail.  */
+            emit_log (c, seq, bl_id);
+            return;
+          default:
+            c->stats->n_checked++;
+            push_check (c, seq, ppp_id, bl_id);
+            return;
+          }
       }
     }
   gcc_unreachable ();
@@ -327,7 +343,7 @@ emit_path_end (instr_ctx *c, gimple_seq *seq, long k)
   tree vals[PP_N_REGS];
   for (unsigned reg = 0; reg < c->n_regs; reg++)
     vals[reg] = emit_value (c, seq, reg, k);
-  emit_record (c, seq, vals);
+  emit_record (c, seq, vals, k);
 }
 
 /* The action of DAG edge K entering node W: done here, or, for a head

@@ -129,6 +129,8 @@ instrument_function (function *fn)
     plan.slot_bl = NULL;
     rec->split = plan.split;
     rec->unchecked = plan.unchecked;
+    rec->end_kind = plan.end_kind;
+    plan.end_kind = NULL;
     if (plan.split)
       rec->n_slots = 0;
     rec->tested_map = tested_map;
@@ -149,13 +151,13 @@ instrument_function (function *fn)
       inform (DECL_SOURCE_LOCATION (fndecl),
               "pathprof: %qD: %wu paths, %s, %u blocks, %u edges "
               "(%u back, %u other cuts, %u split nodes, %u abnormal), "
-              "%u chords, %u edges with code, %u path ends, %u pending "
+              "%u chords, %u edges with code, %s, %u pending "
               "registers",
               fndecl, (unsigned HOST_WIDE_INT) rec->n_paths,
               pp_record_storage (rec),
               map.n_nodes, map.n_edges, map.n_back, map.n_extra_cuts,
               n_splits, map.n_hard, pl->n_chords, stats.n_edge_seqs,
-              stats.n_records, stats.n_qvars);
+              pp_path_ends_text (rec, &stats), stats.n_qvars);
   }
 
 out:
@@ -274,6 +276,7 @@ public:
         free (records[i]->source);
         free (records[i]->notes);
         free (records[i]->slot_bl);
+        free (records[i]->end_kind);
         free (records[i]);
       }
     free (records);

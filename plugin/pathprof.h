@@ -177,6 +177,10 @@ struct pp_plan
      leaving s (every path runs one): the register ends each path at the
      byte offset of its slot.  ppp->n_edges of them, xmalloc'd.  */
   mpz_t *slot_weight;
+  /* PPP: per DAG edge, what a path end there does (pp_end_kind: compare
+     with the slot, count without comparing, or log), from which paths
+     have a slot; ppp->n_edges entries, xmalloc'd.  */
+  unsigned char *end_kind;
   /* PPP or RESIDUAL counted in an array of Ball-Larus counters, the tested
      paths marked (pp_plan_split); then n_slots = the PPP range (every
      interesting path has its PPP id, none lacks a slot) and slot_bl is
@@ -218,6 +222,10 @@ const char *pp_storage_name (uint32_t storage);
 /* "<storage> storage" for the verbose note, with PPP's slots (a static
    buffer).  */
 const char *pp_record_storage (const struct pp_fn_record *rec);
+/* "N path ends" for the verbose note, with how many of a PPP function's
+   compare with the slot (a static buffer).  */
+const char *pp_path_ends_text (const struct pp_fn_record *rec,
+                               const struct pp_instr_stats *stats);
 /* Reads the interesting-path file of the `interesting` argument; false
    after an error() naming the file, line and problem.  */
 bool pp_read_interesting (const char *file);
@@ -344,6 +352,7 @@ struct pp_fn_record
   uint64_t *slot_bl;    /* PPP: Ball-Larus id of each slot's path, or
                            PATHPROF_NO_PATH (xmalloc'd) */
   bool unchecked;       /* PPP: pp_plan::unchecked */
+  unsigned char *end_kind; /* PPP: pp_plan::end_kind (xmalloc'd) */
   /* PPP and RESIDUAL counted in an array (pp_plan::split): `counters`
      holds n_paths counters, `tested` (PPP only, else NULL_TREE) the
      bitmap of tested paths, tested_map its bytes (xmalloc'd).  */
@@ -382,6 +391,7 @@ struct pp_instr_stats
 {
   unsigned n_edge_seqs;   /* edges that got code */
   unsigned n_records;     /* counter updates */
+  unsigned n_checked;     /* PPP path ends that compare with the slot */
   unsigned n_qvars;       /* pending registers (hard/restart targets) */
 };
 

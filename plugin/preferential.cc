@@ -157,6 +157,31 @@ pad_slots (const pp_dag *dag, pp_plan *plan, uint64_t range, pp_error *err)
   return ok;
 }
 
+/* Which path ends can do without the Ball-Larus compare: those where
+   every path ending there has a slot (its PPP id is then its own), and
+   those where none has (the compare would always fail).  In a loop whose
+   iterations are all tested, the hot path end is then a single increment,
+   and where no end compares, nothing reads the Ball-Larus register and
+   GCC drops its code.  */
+bool
+plan_end_kinds (const pp_dag *dag, const pp_numbering *num, pp_plan *plan,
+                pp_error *err)
+{
+  mpz_t *counted = XNEWVEC (mpz_t, plan->n_interesting + 1);
+  unsigned n_counted = 0;
+  for (unsigned k = 0; k < plan->n_interesting; k++)
+    if (pp_mpz_to_u64 (plan->ppp->ppp_id[k])
+        < plan->n_slots - plan->slot_shift)
+      mpz_init_set (counted[n_counted++], plan->interesting[k]);
+  plan->end_kind = XNEWVEC (unsigned char, dag->n_edges);
+  bool ok = pp_path_end_kinds (dag, num, counted, n_counted, plan->end_kind,
+                               err) == PP_OK;
+  for (unsigned k = 0; k < n_counted; k++)
+    mpz_clear (counted[k]);
+  free (counted);
+  return ok;
+}
+
 } // namespace
 
 bool
@@ -200,7 +225,7 @@ pp_plan_ppp_ids (mpz_t *ids, unsigned n, const pp_dag *dag,
         }
     }
   plan->storage = PATHPROF_STORAGE_PPP;
-  return true;
+  return plan_end_kinds (dag, num, plan, err);
 }
 
 bool
@@ -219,6 +244,8 @@ pp_plan_split (pp_plan *plan, uint64_t n_paths, unsigned char **tested_map)
      have been: pathprof stats).  */
   free (plan->slot_bl);
   plan->slot_bl = NULL;
+  free (plan->end_kind);
+  plan->end_kind = NULL;
   plan->n_slots = pp_mpz_to_u64 (plan->ppp->range);
   plan->unchecked = false;
   plan->slot_shift = 0;
@@ -265,6 +292,18 @@ pp_record_storage (const pp_fn_record *rec)
   return buf;
 }
 
+const char *
+pp_path_ends_text (const pp_fn_record *rec, const pp_instr_stats *stats)
+{
+  static char buf[96];
+  int n = snprintf (buf, sizeof buf, "%u path end%s", stats->n_records,
+                    stats->n_records == 1 ? "" : "s");
+  if (rec->storage == PATHPROF_STORAGE_PPP && !rec->split)
+    snprintf (buf + n, sizeof buf - n, " (%u compare%s with the slot)",
+              stats->n_checked, stats->n_checked == 1 ? "s" : "");
+  return buf;
+}
+
 void
 pp_plan_init (pp_plan *plan)
 {
@@ -280,6 +319,7 @@ pp_plan_free (pp_plan *plan)
     mpz_clear (plan->interesting[k]);
   free (plan->interesting);
   free (plan->slot_bl);
+  free (plan->end_kind);
   for (unsigned e = 0; plan->slot_weight && e < plan->ppp->n_edges; e++)
     mpz_clear (plan->slot_weight[e]);
   free (plan->slot_weight);

@@ -528,6 +528,8 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
     plan.slot_bl = NULL;
     rec->split = plan.split;
     rec->unchecked = plan.unchecked;
+    rec->end_kind = plan.end_kind;
+    plan.end_kind = NULL;
     rec->tested_map = tested_map;
     tested_map = NULL;
     pp_emit_storage (rec);
@@ -542,13 +544,12 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
       inform (DECL_SOURCE_LOCATION (fndecl),
               "pathprof: %qD: supergraph of %u contexts, %wu paths, %s, "
               "%u interesting segments, %u blocks, %u edges "
-              "(%u split nodes), %u chords, %u edges with code, %u path "
-              "ends",
+              "(%u split nodes), %u chords, %u edges with code, %s",
               fndecl, f->n_ctx ? f->n_ctx : 1,
               (unsigned HOST_WIDE_INT) rec->n_paths,
               pp_record_storage (rec), plan.n_interesting,
               map->n_nodes, map->n_edges, n_splits, n_chords,
-              stats.n_edge_seqs, stats.n_records);
+              stats.n_edge_seqs, pp_path_ends_text (rec, &stats));
   }
 
 out:

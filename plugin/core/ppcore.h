@@ -294,6 +294,26 @@ void pp_ppp_free (pp_ppp_result *res);
 pp_status pp_path_sum_bounds (const pp_dag *dag, mpz_t *const weight,
                               mpz_t lo, mpz_t hi, pp_error *err);
 
+/* What a preferential path end has to do at run time, decided per DAG
+   edge into t from which paths ending with it are "counted" (interesting,
+   with a slot).  The Ball-Larus compare with the slot (thesis 3.6) only
+   tells a counted path from an alias of it; where every path ending with
+   the edge is counted, each has its own PPP id and the id alone names its
+   slot, and where none is, the compare can only fail.  */
+typedef enum pp_end_kind {
+  PP_END_CHECK = 0, /* some of the paths are counted: compare */
+  PP_END_COUNT,     /* all of them are: count in the slot of the PPP id */
+  PP_END_LOG        /* none is: every path ending here is residual */
+} pp_end_kind;
+
+/* Fills KINDS (n_edges entries; PP_END_CHECK on edges not into t) for the
+   N counted paths COUNTED, distinct Ball-Larus ids under NUM.
+   PP_ERR_RANGE for an id out of range; PP_ERR_DUPLICATE when more ids end
+   with an edge than there are paths (a repeated id).  */
+pp_status pp_path_end_kinds (const pp_dag *dag, const pp_numbering *num,
+                             mpz_t *const counted, unsigned n,
+                             unsigned char *kinds, pp_error *err);
+
 /* Sum of WEIGHT along an edge sequence (pathid of Fig. 3.3).  */
 void pp_path_sum (mpz_t *const weight, const unsigned *path, size_t len,
                   mpz_t sum);

@@ -352,3 +352,62 @@ pp_path_sum_bounds (const pp_dag *dag, mpz_t *const weight, mpz_t lo,
   free (reached);
   return st;
 }
+
+pp_status
+pp_path_end_kinds (const pp_dag *dag, const pp_numbering *num,
+                   mpz_t *const counted, unsigned n, unsigned char *kinds,
+                   pp_error *err)
+{
+  unsigned n_nodes = dag->n_nodes;
+  /* Paths from s to each node: a path ending with edge u -> t is one of
+     them followed by that edge.  */
+  mpz_t *paths_to = pp_mpz_array_new (n_nodes, err);
+  /* How many of the counted paths end with each edge.  */
+  unsigned *n_counted = pp_calloc (dag->n_edges, sizeof *n_counted, err);
+  if (!paths_to || !n_counted)
+    {
+      pp_mpz_array_free (paths_to, paths_to ? n_nodes : 0);
+      free (n_counted);
+      return PP_ERR_NOMEM;
+    }
+  mpz_set_ui (paths_to[dag->s], 1);
+  for (unsigned k = 0; k < n_nodes; k++)
+    {
+      unsigned v = dag->topo[k];
+      for (unsigned i = dag->in_start[v]; i < dag->in_start[v + 1]; i++)
+        mpz_add (paths_to[v], paths_to[v],
+                 paths_to[dag->edges[dag->in_edges[i]].src]);
+    }
+  pp_status st = PP_OK;
+  for (unsigned k = 0; k < n && st == PP_OK; k++)
+    {
+      unsigned *edges;
+      size_t len;
+      st = pp_bl_decode (dag, num, counted[k], &edges, &len, err);
+      if (st != PP_OK)
+        break;
+      /* Distinct ids (the caller's contract) are distinct paths, so no
+         count can pass the number of paths ending with its edge.  */
+      n_counted[edges[len - 1]]++;
+      free (edges);
+    }
+  for (unsigned e = 0; e < dag->n_edges && st == PP_OK; e++)
+    {
+      unsigned u = dag->edges[e].src;
+      if (dag->edges[e].dst != dag->t)
+        kinds[e] = PP_END_CHECK;
+      else if (n_counted[e] == 0)
+        kinds[e] = PP_END_LOG;
+      else if (mpz_cmp_ui (paths_to[u], n_counted[e]) == 0)
+        kinds[e] = PP_END_COUNT;
+      else if (mpz_cmp_ui (paths_to[u], n_counted[e]) < 0)
+        st = pp_fail (err, PP_ERR_DUPLICATE,
+                      "more counted paths end with edge %u than there are "
+                      "paths", e);
+      else
+        kinds[e] = PP_END_CHECK;
+    }
+  pp_mpz_array_free (paths_to, n_nodes);
+  free (n_counted);
+  return st;
+}

@@ -361,6 +361,40 @@ then
 else
   ko "padded slots from below: exact counts" shift-oracle.txt
 fi
+# Path ends that need no compare with the slot.  f's paths by Ball-Larus
+# id (l.ppno's dagedges): 0, 1, 3 and 4 end at the back edge, 2 and 5 at
+# the exit.  Where every path ending with an edge is tested, its PPP id
+# alone names its slot; where none is, the path is logged without a
+# compare.  The oracle checks each run's path ends against the trace.
+end_kinds () { # LABEL COMPARES PATH...
+  label=$1 want=$2
+  shift 2
+  { sed '/^  path /d; /^end$/d' good.txt; for p in "$@"; do
+      echo "  path $p"; done; echo end; } > ends.txt
+  check "path ends, $label: the verbose note" \
+    "2 path ends ($want with the slot)" \
+    "$(gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=ends.txt \
+         -fplugin-arg-pathprof-ppp-array-threshold=0 \
+         -fplugin-arg-pathprof-verbose -c "$T/cases/loops.c" -o ends-v.o \
+         2>&1 | sed -n "s/.*pathprof: .f.: .*, \(2 path ends ([^)]*)\).*/\1/p")"
+  if gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-trace \
+       -fplugin-arg-pathprof-interesting=ends.txt \
+       -fplugin-arg-pathprof-ppp-array-threshold=0 -c "$T/cases/loops.c" \
+       -o ends.o \
+     && gcc ends.o "$HARNESS" -o ends \
+     && PPT_TRACE=ends-trace.txt PPT_COUNTS=ends-counts.txt ./ends \
+          > /dev/null \
+     && "$ORACLE" ends-trace.txt ends-counts.txt ends.ppno > ends-oracle.txt 2>&1
+  then
+    ok "path ends, $label: $(tail -1 ends-oracle.txt | sed 's/^oracle: //')"
+  else
+    ko "path ends, $label: exact counts" ends-oracle.txt
+  fi
+}
+end_kinds "back edge counted, exit logged" "0 compare" 0 1 3 4
+end_kinds "exit counted, back edge compared" "1 compares" 2 3 4 5
+end_kinds "both compared" "2 compare" 0 1 2 3
+end_kinds "all counted" "0 compare" 0 1 2 3 4 5
 gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=good.txt \
   -fplugin-arg-pathprof-unlisted=skip -c "$T/cases/loops.c" -o l.o
 check "unlisted=skip: main is not instrumented" '"f"' \

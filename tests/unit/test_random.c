@@ -40,6 +40,7 @@ static struct {
   unsigned graphs, enumerated, sampled, back_edges, cut_graphs;
   unsigned ppp_runs, ppp_all, ppp_imperfect, placements;
   unsigned split_ok, split_cut, split_range;
+  unsigned end_kinds[3];  /* path ends checked, by pp_end_kind */
   unsigned long paths;
 } stats;
 
@@ -761,6 +762,36 @@ check_ppp (gtest *g, const size_t *sel, unsigned k)
       mpz_clears (lo, hi, want_lo, want_hi, NULL);
       TU_CHECK (same, "pp_path_sum_bounds differs from the enumeration");
     }
+  /* What each path end must do, against the enumeration: the paths
+     ending with each edge into t, and how many of them are the selected
+     ones.  */
+  if (g->enumerated)
+    {
+      unsigned *n_all = calloc (E, sizeof *n_all);
+      unsigned *n_sel = calloc (E, sizeof *n_sel);
+      unsigned char *kinds = malloc (E);
+      for (size_t p = 0; p < g->sample.n; p++)
+        n_all[tu_path (&g->sample, p)[tu_path_len (&g->sample, p) - 1]]++;
+      for (i = 0; i < k; i++)
+        n_sel[paths[i][lens[i] - 1]]++;
+      st = pp_path_end_kinds (dag, g->num, I, k, kinds, &err);
+      int same = st == PP_OK;
+      for (e = 0; e < E && same; e++)
+        {
+          unsigned char want = PP_END_CHECK;
+          if (dag->edges[e].dst == dag->t)
+            want = n_sel[e] == 0 ? PP_END_LOG
+                   : n_sel[e] == n_all[e] ? PP_END_COUNT : PP_END_CHECK;
+          same = kinds[e] == want;
+          if (dag->edges[e].dst == dag->t)
+            stats.end_kinds[want]++;
+        }
+      free (n_all);
+      free (n_sel);
+      free (kinds);
+      TU_CHECK_ST (st, PP_OK, err);
+      TU_CHECK (same, "pp_path_end_kinds differs from the enumeration");
+    }
   /* Both counters through one placement, on the same edges.  */
   if (!check_placement (g, g->num->weight, res->weight, 0))
     goto fail;
@@ -914,6 +945,13 @@ test_random_ppp (void)
   CU_ASSERT_EQUAL (good, n);
   CU_ASSERT (stats.ppp_all >= n / 3);
   CU_ASSERT (stats.ppp_imperfect >= n / 20);
+  /* Path ends of each kind were met (and checked).  */
+  printf ("path ends: %u checked, %u counted, %u logged\n    ",
+          stats.end_kinds[PP_END_CHECK], stats.end_kinds[PP_END_COUNT],
+          stats.end_kinds[PP_END_LOG]);
+  CU_ASSERT (stats.end_kinds[PP_END_CHECK] >= n / 10);
+  CU_ASSERT (stats.end_kinds[PP_END_COUNT] >= n / 10);
+  CU_ASSERT (stats.end_kinds[PP_END_LOG] >= n / 10);
 }
 
 /* Splits a clone of G's CFG to at most MAX paths, compares with the

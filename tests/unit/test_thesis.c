@@ -285,6 +285,40 @@ test_fig34_ppp (void)
   assert_mpz_si (res->range, 3, "range");
   pp_ppp_free (res);
 
+  /* Path ends: all six paths end with X -> t.  With three of them
+     counted, the end must compare; with all six, the PPP id alone names
+     the slot; with none, every path is residual.  Seven ids for six paths
+     repeat one; id 6 does not exist.  */
+  {
+    unsigned char kinds[10];
+    long x_t = dag->cfg_node_exit[X_];
+    mpz_t all[7];
+    for (i = 0; i < 7; i++)
+      mpz_init_set_ui (all[i], i);
+    CU_ASSERT_EQUAL_FATAL (pp_path_end_kinds (dag, num, I, 3, kinds, &err),
+                           PP_OK);
+    CU_ASSERT_EQUAL (kinds[x_t], PP_END_CHECK);
+    CU_ASSERT_EQUAL_FATAL (pp_path_end_kinds (dag, num, all, 6, kinds,
+                                              &err), PP_OK);
+    CU_ASSERT_EQUAL (kinds[x_t], PP_END_COUNT);
+    for (i = 0; i < dag->n_edges; i++)
+      if ((long) i != x_t)
+        CU_ASSERT_EQUAL (kinds[i], PP_END_CHECK);
+    CU_ASSERT_EQUAL_FATAL (pp_path_end_kinds (dag, num, all, 0, kinds,
+                                              &err), PP_OK);
+    CU_ASSERT_EQUAL (kinds[x_t], PP_END_LOG);
+    mpz_set_ui (all[6], 3);
+    CU_ASSERT_EQUAL (pp_path_end_kinds (dag, num, all, 7, kinds, &err),
+                     PP_ERR_DUPLICATE);
+    CU_ASSERT_STRING_EQUAL (err.message, "more counted paths end with "
+                            "edge 9 than there are paths");
+    mpz_set_ui (all[6], 6);
+    CU_ASSERT_EQUAL (pp_path_end_kinds (dag, num, all, 7, kinds, &err),
+                     PP_ERR_RANGE);
+    for (i = 0; i < 7; i++)
+      mpz_clear (all[i]);
+  }
+
   for (i = 0; i < 3; i++)
     mpz_clear (I[i]);
   mpz_clear (z);
