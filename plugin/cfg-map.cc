@@ -334,7 +334,8 @@ out:
 }
 
 /* Static frequency estimate.  GCC's own estimate (pass profile_estimate)
-   runs after the early inliner, too late for us, so: an edge runs
+   runs among the early optimizations, after stage=early and (from -O1)
+   before stage=late; both stages use this one, so: an edge runs
    10^depth times per call, depth being the loop depth of the shallower
    end (capped), shared equally among the successors of its source.  Hard
    edges and the edges into their targets are boosted far above anything

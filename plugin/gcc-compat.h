@@ -33,6 +33,7 @@
 #include "gimplify.h"
 #include "tree-cfg.h"
 #include "ssa.h"
+#include "tree-into-ssa.h"
 #include "stor-layout.h"
 #include "varasm.h"
 #include "cgraph.h"

@@ -3,36 +3,51 @@
  * Copyright (C) 2026 The pathprof developers.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Where the instrumentation runs, and why:
+ * Where the instrumentation runs (specs/cfg-rules.md), by the stage
+ * argument:
  *
  *   all_lowering_passes ... cfg, ompexp, build_cgraph_edges
  *   ipa free_lang_data, visibility
- *   ipa build_ssa_passes:  fixup_cfg, >>> pathprof <<<, ssa, ..., nothrow,
- *                          rebuild_cgraph_edges
- *   >>> pathprof_emit <<<  (simple IPA pass, once per unit)
- *   ipa opt_local_passes:  ..., einline (the early inliner), ...,
- *                          profile_estimate, ...
- *   ipa remove_symbols, ..., [LTO streaming], ipa inline, ...
+ *   ipa build_ssa_passes:  fixup_cfg, >>> pathprof <<< (early), ssa, ...,
+ *                          nothrow, rebuild_cgraph_edges
+ *   >>> pathprof_emit <<<  (early: once per unit)
+ *   ipa opt_local_passes:  ..., einline (the early inliner),
+ *                          early_optimizations, release_ssa, ...
+ *   ipa remove_symbols
+ *   >>> pathprof_late <<<  (late: every function of the unit)
+ *   >>> pathprof_emit <<<  (late: once per unit)
+ *   ipa ..., ipa-profile (gcov's instrumentation), ..., [LTO streaming],
+ *   ipa inline, ...
  *
+ * stage=late (the default, Ball-Larus and preferential modes): where gcov
+ * instruments, once the early inliner and optimizations are done with
+ * every function.  A function is profiled as GCC will compile it; a
+ * helper inlined into a loop adds no path end there.  An IPA pass over
+ * all functions, as gcov's, rather than a GIMPLE pass in opt_local_passes,
+ * which runs on callees before callers: einline would then copy callees'
+ * instrumented bodies.  The functions are in SSA form: the registers are
+ * plain variables when the code goes in, and update_ssa renames them.
+ *
+ * stage=early (and always for wpp and ipps, which inline call chains
+ * into the functions as written, ipa.cc):
  * - Before every inliner, the early one included: a function's paths are
- *   counted in its own counters wherever its body is copied, exactly as
- *   gcov's counters survive inlining (gcov itself instruments later, after
- *   einline, which loses that property).
+ *   counted in its own counters wherever its body is copied.
  * - After the CFG is built, EH lowered and OpenMP regions outlined, so the
  *   pass sees every function, outlined bodies included, with its final
- *   control structure and its EH and abnormal edges.
+ *   control structure and its EH and abnormal edges (true late too).
  * - Before into-SSA: the path register and the pending registers are plain
  *   local variables, and into-SSA builds the PHIs.
- * - build_ssa_passes runs at compile time in every mode, -O0 and -flto
- *   included, and before LTO streaming, so LTO objects carry the
- *   instrumented bodies and the descriptors (lto1 does nothing).
- * - The IL at this point depends only on the source and the flags, which
- *   makes the CFG, the checksum and the numbering deterministic.
  *
- * The per-unit pass comes right after build_ssa_passes, when all the
- * functions of the unit have been seen: it builds the descriptors and the
- * constructor and writes the notes.  Functions created after that (the
- * constructor itself, clones) are compiler-made and are not instrumented.
+ * Both run at compile time in every mode, -O0 and -flto included, and
+ * before LTO streaming, so LTO objects carry the instrumented bodies and
+ * the descriptors (lto1 does nothing).  The IL there depends only on the
+ * source and the flags (not -g), which makes the CFG, the checksum and
+ * the numbering deterministic.
+ *
+ * The per-unit pass comes when all the functions of the unit have been
+ * seen: it builds the descriptors and the constructor and writes the
+ * notes.  Functions created after that (the constructor itself, clones)
+ * are compiler-made and are not instrumented.
  */
 #include "gcc-compat.h"
 #include "pathprof.h"
@@ -207,6 +222,77 @@ public:
       pp_instrument_inter (fn);
     else
       instrument_function (fn);
+    return 0;
+  }
+};
+
+int
+by_order (const void *a, const void *b)
+{
+  const cgraph_node *x = *(const cgraph_node *const *) a;
+  const cgraph_node *y = *(const cgraph_node *const *) b;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* stage=late: every function of the unit, once GCC's early inliner and
+   early optimizations have run on all of them, as gcov's pass_ipa_tree_
+   profile does.  Not a GIMPLE pass in opt_local_passes: there, a callee
+   is done before its callers, and einline would copy its instrumented
+   body into them.  */
+const pass_data late_pass_data = {
+  SIMPLE_IPA_PASS,
+  "pathprof_late", /* name: -fdump-ipa-pathprof_late */
+  OPTGROUP_NONE,
+  TV_NONE,
+  0, 0, 0, 0, 0,
+};
+
+class late_pass : public simple_ipa_opt_pass
+{
+public:
+  late_pass (gcc::context *ctxt) : simple_ipa_opt_pass (late_pass_data, ctxt)
+  {
+  }
+
+  bool
+  gate (function *) final override
+  {
+    return !emitted && !in_lto_p && !seen_error ();
+  }
+
+  unsigned int
+  execute (function *) final override
+  {
+    /* In source order (the symbol table lists the newest first), as the
+       early pass sees them: the notes and descriptors list them so.  */
+    auto_vec<cgraph_node *> nodes;
+    cgraph_node *node;
+    FOR_EACH_DEFINED_FUNCTION (node)
+      if (gimple_has_body_p (node->decl) && !node->inlined_to
+          && !pp_excluded (node->decl))
+        nodes.safe_push (node);
+    nodes.qsort (by_order);
+    unsigned i;
+    FOR_EACH_VEC_ELT (nodes, i, node)
+      {
+        function *fn = DECL_STRUCT_FUNCTION (node->decl);
+        push_cfun (fn);
+        instrument_function (fn);
+        /* The function is in SSA form: the path and pending registers are
+           still plain variables, and the counter updates and calls have
+           no virtual operands yet.  */
+        mark_virtual_operands_for_renaming (fn);
+        update_ssa (TODO_update_ssa);
+        if (current_loops)
+          {
+            loops_state_set (LOOPS_NEED_FIXUP);
+            calculate_dominance_info (CDI_DOMINATORS);
+            fix_loop_structure (NULL);
+          }
+        free_dominance_info (CDI_DOMINATORS);
+        free_dominance_info (CDI_POST_DOMINATORS);
+        pop_cfun ();
+      }
     return 0;
   }
 };
@@ -387,6 +473,12 @@ opt_pass *
 pp_make_instrument_pass (gcc::context *ctxt)
 {
   return new instrument_pass (ctxt);
+}
+
+opt_pass *
+pp_make_late_pass (gcc::context *ctxt)
+{
+  return new late_pass (ctxt);
 }
 
 opt_pass *

@@ -17,9 +17,9 @@
 int plugin_is_GPL_compatible;
 
 pp_options pp_opts = { 2500, 700, NULL, false, true, false,
-                       NULL, false, false, 2500, PP_STALE_WARN,
+                       NULL, false, false, PP_PPP_MAX, PP_STALE_WARN,
                        false, NULL, false, 500, PP_PPP_ARRAY_THRESHOLD, false, true,
-                       true };
+                       true, true, false };
 const char *pp_gcc_version = "";
 
 extern vec<tree, va_gc> *pp_gc_trees;
@@ -29,9 +29,10 @@ namespace {
 const char help_text[] =
   "pathprof: Ball-Larus, preferential and residual path profiling.\n"
   "Usage: gcc -fplugin=pathprof.so [-fplugin-arg-pathprof-ARG]... and link\n"
-  "with -lpathprof.  Every function is instrumented before inlining; at\n"
-  "exit the program writes its path counts, described by a notes file\n"
-  "(.ppno) written next to each object.  Arguments:\n"
+  "with -lpathprof.  Every function is instrumented after GCC's early\n"
+  "inliner, as gcov does; at exit the program writes its path counts,\n"
+  "described by a notes file (.ppno) written next to each object.\n"
+  "Arguments:\n"
   "  interesting=FILE   preferential mode: the paths FILE lists (written by\n"
   "                     'pathprof interesting') are counted in compact\n"
   "                     arrays, every other path is logged as residual\n"
@@ -42,7 +43,7 @@ const char help_text[] =
   "                     paths can be residual)\n"
   "  ppp-max=N          interesting paths with a preferential id of N or\n"
   "                     more get no slot and are logged as residual, known\n"
-  "                     to be tested (default 2500)\n"
+  "                     to be tested (default 16384)\n"
   "  ppp-array-threshold=N  listed and unlisted functions with at most N\n"
   "                     paths count every path in an array as Ball-Larus\n"
   "                     does, the tested ones marked; only larger ones get\n"
@@ -57,6 +58,11 @@ const char help_text[] =
   "                     instead of by loop depth (default 1)\n"
   "  stale=warn|ignore|error  a function FILE lists whose CFG changed since\n"
   "                     (default warn); it is then handled as unlisted\n"
+  "  stage=late|early   instrument after GCC's early inliner and early\n"
+  "                     optimizations, as gcov does (late, the default),\n"
+  "                     or before them, each function as written, its\n"
+  "                     paths counted in its own counters wherever it is\n"
+  "                     inlined (early; wpp and ipps builds always are)\n"
   "  array-threshold=N  functions with at most N paths count in an array,\n"
   "                     others in a hash table (default 2500)\n"
   "  hash-size=N        slots of a hash table (default 700)\n"
@@ -93,7 +99,8 @@ const char valid_args[]
       "fully-tested=count|skip, ppp-max=N, ppp-array-threshold=N, "
       "residual-cache=0|1, "
       "profile-placement=0|1, "
-      "stale=warn|ignore|error, wpp, ipps=FILE, ipps-mode=ppp|bl, "
+      "stale=warn|ignore|error, stage=late|early, wpp, ipps=FILE, "
+      "ipps-mode=ppp|bl, "
       "ipps-growth=N, help";
 
 struct plugin_info info = {
@@ -258,6 +265,11 @@ parse_args (const plugin_name_args *args, bool *help)
           else
             ok = false;
         }
+      else if (strcmp (key, "stage") == 0)
+        {
+          ok &= parse_either (key, value, "early", "late", &pp_opts.late);
+          pp_opts.stage_set = true;
+        }
       else if (strcmp (key, "wpp") == 0)
         ok &= parse_flag (key, value, &pp_opts.wpp);
       else if (strcmp (key, "ipps") == 0)
@@ -286,6 +298,18 @@ parse_args (const plugin_name_args *args, bool *help)
       error ("pathprof: %<interesting%>, %<wpp%> and %<ipps%> exclude each "
              "other");
       ok = false;
+    }
+  /* The inter-procedural modes inline call chains into the functions as
+     written, before SSA: they instrument there too.  */
+  if (ok && PP_INTER_MODE)
+    {
+      if (pp_opts.stage_set && pp_opts.late)
+        {
+          error ("pathprof: %<stage=late%> does not apply to %<wpp%> and "
+                 "%<ipps%> builds, which instrument before inlining");
+          ok = false;
+        }
+      pp_opts.late = false;
     }
   return ok;
 }
@@ -322,6 +346,23 @@ plugin_init (struct plugin_name_args *args, struct plugin_gcc_version *version)
   register_callback (args->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
                      const_cast<ggc_root_tab *> (gc_roots));
 
+  /* Where the passes go: pass.cc.  */
+  if (pp_opts.late)
+    {
+      /* Inserted after remove_symbols in turn, so they end up in the
+         reverse order: instrumentation, then the per-unit emission.  */
+      struct register_pass_info emit = {
+        pp_make_emit_pass (g), "remove_symbols", 1, PASS_POS_INSERT_AFTER
+      };
+      register_callback (args->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+                         &emit);
+      struct register_pass_info late = {
+        pp_make_late_pass (g), "remove_symbols", 1, PASS_POS_INSERT_AFTER
+      };
+      register_callback (args->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+                         &late);
+      return 0;
+    }
   struct register_pass_info instrument = {
     pp_make_instrument_pass (g), "ssa", 1, PASS_POS_INSERT_BEFORE
   };

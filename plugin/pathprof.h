@@ -71,7 +71,22 @@ struct pp_options
      interesting paths' counts where the file gives them, instead of the
      static estimate (pp_estimate_frequencies).  */
   bool profile_placement;
+  /* Where the intra-procedural modes instrument (pass.cc): after GCC's
+     early inliner and early optimizations, where gcov does (late), or
+     before SSA, each function as written.  The inter-procedural modes
+     always instrument early: they inline the segments' call chains
+     themselves, into the functions as written.  */
+  bool late;
+  bool stage_set;                     /* stage= given */
 };
+
+/* The default ppp-max: at most 16,384 slots (256 KiB of .data) per
+   function.  The thesis' 2,500 (its Ball-Larus hash threshold) left the
+   hot tested paths of lz4's LZ4_compress_generic_validated (range 5,823)
+   and zlib's deflate_fast (3,870) without a slot, logged as residual at
+   every execution: lz4's preferential build added 1,211 M instructions
+   to the bench workload with 2,500, 1,168 M with 65,536.  */
+#define PP_PPP_MAX 16384
 
 /* The default ppp-array-threshold: an array of at most 2 MiB of counters
    per function, in .bss, whose pages are touched only where paths run
@@ -454,6 +469,7 @@ bool pp_notes_write (const char *file, uint32_t stamp,
 
 opt_pass *pp_make_instrument_pass (gcc::context *ctxt);
 opt_pass *pp_make_emit_pass (gcc::context *ctxt);
+opt_pass *pp_make_late_pass (gcc::context *ctxt);
 /* The DAG of CFG and its Ball-Larus numbering, after cutting more nodes
    (pp_split_paths, which spares the no_split nodes) if the ids would not
    fit 64 bits.  */

@@ -106,7 +106,8 @@ ppp_opts=
 # 1. Exactness.
 for src in "$T"/cases/*.c "$T"/cases/*.cc; do
   case $src in */threads.c|*/tail.c) continue ;; esac
-  for opts in "-O0" "-O1 -g" "-O2" "-O3 -flto"; do
+  for opts in "-O0" "-O1 -g" "-O2" "-O3 -flto" \
+              "-O2 -fplugin-arg-pathprof-stage=early"; do
     exact "$(basename "$src") $opts" "$src" "$opts"
   done
 done
@@ -153,6 +154,37 @@ check "notes are deterministic" "" "$(cmp a.txt c.txt 2>&1)"
 gcc -O2 -frandom-seed=x -fplugin="$PL" -c "$T/cases/eh.cc" -o e.o && cp e.o e1.o
 gcc -O2 -frandom-seed=x -fplugin="$PL" -c "$T/cases/eh.cc" -o e.o
 check "-frandom-seed: reproducible objects" "" "$(cmp e.o e1.o 2>&1)"
+
+# 3. Where the instrumentation goes.  At -O2 the early inliner puts h
+# into main's loop.  stage=late (the default, as gcov): h's paths are
+# part of main's, whose paths by Ball-Larus id are 0 (entry, i = 0, h's
+# first return), 3 and 4 (the next iterations through either return)
+# and 5 (the exit), and h's own body, unused, is gone.  stage=early: h is
+# instrumented first and counted in its own counters inside main (its
+# paths 0 and 1 for its two returns), main's loop has one way through.
+cat > stage.c <<'EOF'
+static int h (int i) { if (i % 3 == 0) return 3; return 5; }
+int main (void) { int s = 0; for (int i = 0; i < 10; i++) s += h (i); return s != 42; }
+EOF
+stage_counts () { # STAGE
+  gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-stage="$1" -c stage.c \
+    -o stage.o && gcc stage.o "$HARNESS" -o stage \
+    && PPT_COUNTS=stage.txt ./stage \
+    && echo "$(sed -n 's/^function //p' stage.ppno | paste -sd, -):$(grep -v '^#' stage.txt | paste -sd, -)"
+}
+check "stage=late: h inlined, then counted as part of main's paths" \
+  '"main":main 0 1,main 3 3,main 4 6,main 5 1' "$(stage_counts late)"
+check "stage=early: h counted in its own counters" \
+  '"h","main":h 0 4,h 1 6,main 0 1,main 2 9,main 3 1' \
+  "$(stage_counts early)"
+check "stage=late does not apply to wpp" \
+  "cc1: error: pathprof: 'stage=late' does not apply to 'wpp' and 'ipps' builds, which instrument before inlining" \
+  "$(LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-wpp \
+       -fplugin-arg-pathprof-stage=late -c stage.c -o stage.o 2>&1 | head -1)"
+check "stage=maybe is an error" \
+  "cc1: error: pathprof: 'stage=maybe': expected early or late" \
+  "$(LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-stage=maybe \
+       -c stage.c -o stage.o 2>&1 | head -1)"
 
 # 3. Atomic updates: 4 threads x 20000 calls x 101 paths.
 gcc -O2 -pthread -fprofile-update=atomic -fplugin="$PL" \

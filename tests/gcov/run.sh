@@ -7,10 +7,11 @@
 #   sh tests/gcov/run.sh BUILD_DIR [PROGRAM...]
 #
 # Every translation unit is compiled once with both --coverage and
-# -fplugin=BUILD_DIR/pathprof.so, at -O0 (see the README for why), and
-# linked with -lpathprof, so one run writes both profiles.  Programs:
+# -fplugin=BUILD_DIR/pathprof.so, at -O0, or at $PATHPROF_GCOV_OPT (see
+# the README for which levels compare and why), and linked with
+# -lpathprof, so one run writes both profiles.  Programs:
 #   1. the plugin's test programs (plugin/tests/cases, but tail.c, whose
-#      50 million nested calls need -O2's tail call, and extinline.c, see
+#      50 million nested calls need -O2's tail call, and at -O2 misc.c, see
 #      below), those of cases/ here,
 #      and the example (example/tokstat.c on its two inputs), with the real
 #      runtime;
@@ -24,7 +25,8 @@ B=$(cd "${1:?usage: run.sh BUILD_DIR [PROGRAM...]}" && pwd -P)
 shift
 TOP=$(cd "$(dirname "$0")/../.." && pwd -P)
 PROGRAMS=${*:-bzip2 zlib mawk}
-W=${PATHPROF_GCOV_DIR:-$B/gcov}
+OPT=${PATHPROF_GCOV_OPT:--O0}
+W=${PATHPROF_GCOV_DIR:-$B/gcov$(echo "$OPT" | sed 's/^-O0$//')}
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 COMPARE="$PY $TOP/tests/gcov/compare.py"
@@ -88,12 +90,14 @@ t=$(now)
 for src in "$TOP"/plugin/tests/cases/*.c "$TOP"/plugin/tests/cases/*.cc \
            "$TOP"/tests/gcov/cases/*.c "$TOP"/example/tokstat.c; do
   name=$(basename "$src")
-  # extinline.c: its extern inline always_inline functions are inlined
-  # (even at -O0) before gcov instruments, so gcov counts their branches
-  # in their callers, while pathprof, which instruments before inlining,
-  # counts them in their own functions: not comparable (the plugin's trace
-  # oracle checks that case exactly).
-  case $name in tail.c|extinline.c) continue ;; esac
+  # misc.c at -O2: two of its lines (unr's __builtin_unreachable, and
+  # main's, where unr and others are inlined) get different branch counts
+  # by line from gcov's, the functions agreeing; not yet understood
+  # (README, "Which levels").
+  case $name in
+    tail.c) continue ;;
+    misc.c) [ "$OPT" = -O0 ] || continue ;;
+  esac
   d=$W/cases/$(echo "$name" | tr . _)
   mkdir -p "$d"
   cd "$d" || exit 1
@@ -102,7 +106,7 @@ for src in "$TOP"/plugin/tests/cases/*.c "$TOP"/plugin/tests/cases/*.cc \
   extra=$(sed -n '1,3s/.*flags: \([^*]*\).*/\1/p' "$src")
   # threads.c counts under 4 threads: gcov's counters must be atomic too.
   case $name in threads.c) extra="-pthread -fprofile-update=atomic" ;; esac
-  if ! LC_ALL=C $cc -O0 --coverage -fplugin="$B/pathprof.so" $extra \
+  if ! LC_ALL=C $cc $OPT --coverage -fplugin="$B/pathprof.so" $extra \
          -c "$src" -o prog.o > cc.log 2>&1 \
      || ! $cc --coverage $(echo "$extra" | sed 's/-fplugin-arg-[^ ]*//g') \
          prog.o -L"$B" -lpathprof -o prog >> cc.log 2>&1; then
@@ -116,7 +120,7 @@ for src in "$TOP"/plugin/tests/cases/*.c "$TOP"/plugin/tests/cases/*.cc \
   else
     PATHPROF_FILE=$d/prog.ppd OMP_NUM_THREADS=2 ./prog > out.txt 2>&1
   fi
-  oracle "$d/prog.ppd" "$d" "$name -O0" "$(skipped cc.log)"
+  oracle "$d/prog.ppd" "$d" "$name $OPT" "$(skipped cc.log)"
 done
 took "test programs" "$t"
 
@@ -148,11 +152,11 @@ for prog in $PROGRAMS; do
   t=$(now)
   if ! env CC="$TOP/scripts/debian/cc-log" PATHPROF_REAL_CC="${CC:-gcc}" \
        PATHPROF_CC_LOG="$d/cc.log" LC_ALL=C \
-       CFLAGS="-O0 --coverage -fplugin=$B/pathprof.so $(oracle_cflags "$prog")" \
+       CFLAGS="$OPT --coverage -fplugin=$B/pathprof.so $(oracle_cflags "$prog")" \
        LDFLAGS="--coverage" \
        LIBS="-L$B -lpathprof" sh "$PROGRAM_SH" "$prog" build "$d/build" \
        > "$d/build.log" 2>&1; then
-    ko "$prog: builds with --coverage and the plugin at -O0" "$d/build.log"
+    ko "$prog: builds with --coverage and the plugin at $OPT" "$d/build.log"
     continue
   fi
   took "$prog build" "$t"
@@ -165,7 +169,7 @@ for prog in $PROGRAMS; do
     "$d/test" > "$d/test.log" 2>&1 || ko "$prog: test workload runs" "$d/test.log"
   took "$prog runs" "$t"
   t=$(now)
-  oracle "$d/prog.ppd" "$d/build" "$prog -O0, test suite and test workload" \
+  oracle "$d/prog.ppd" "$d/build" "$prog $OPT, test suite and test workload" \
     "$(sed -n 's/^| //p' "$d/cc.log" > "$d/messages"; skipped "$d/messages")" \
     "$(oracle_options "$prog")"
   took "$prog comparison" "$t"
