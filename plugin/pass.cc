@@ -72,8 +72,9 @@ push_record (pp_fn_record *rec)
   records[n_records++] = rec;
 }
 
-/* Numbers and instruments the current function.  */
-void
+/* Numbers and instruments the current function; false if it leaves it
+   alone (with a warning, or as the interesting-path file says).  */
+bool
 instrument_function (function *fn)
 {
   tree fndecl = fn->decl;
@@ -88,6 +89,7 @@ instrument_function (function *fn)
   double *freq = NULL;
   unsigned n_splits = 0;
   pp_status st;
+  bool done = false;
   pp_plan plan;
   pp_plan_init (&plan);
   unsigned char *tested_map = NULL;
@@ -95,7 +97,7 @@ instrument_function (function *fn)
   if (!pp_map_function (fn, &map, &why))
     {
       pp_skip_function (fndecl, why);
-      return;
+      return false;
     }
   st = pp_number_fitting (map.cfg, &dag, &num, &n_splits, &err);
   /* Preferential mode: what the interesting-path file says.  */
@@ -159,6 +161,7 @@ instrument_function (function *fn)
     pp_instr_stats stats;
     pp_instrument (&map, dag, actions, n_regs, rec, &stats);
     push_record (rec);
+    done = true;
     /* Calls we added (hash table, atomics) need call-graph edges.  */
     cgraph_edge::rebuild_edges ();
 
@@ -185,6 +188,7 @@ out:
   pp_numbering_free (num);
   pp_dag_free (dag);
   pp_map_free (&map);
+  return done;
 }
 
 const pass_data instrument_pass_data = {
@@ -275,12 +279,33 @@ public:
     unsigned i;
     FOR_EACH_VEC_ELT (nodes, i, node)
       {
+        push_cfun (DECL_STRUCT_FUNCTION (node->decl));
+        /* An instrumented function writes memory and may call the
+           runtime: GCC's pure-const analysis, which ran on the function
+           as it was, must not let later passes hoist, merge or drop its
+           calls (gcov's tree_profiling does the same).  */
+        if (instrument_function (cfun))
+          {
+            node->set_const_flag (false, false);
+            node->set_pure_flag (false, false);
+          }
+        pop_cfun ();
+      }
+    /* Then every function: the calls to functions that lost their flags
+       need virtual operands, and the instrumented ones have their
+       registers, counter updates and calls to bring into SSA form.  */
+    FOR_EACH_DEFINED_FUNCTION (node)
+      {
+        if (!gimple_has_body_p (node->decl) || node->inlined_to)
+          continue;
         function *fn = DECL_STRUCT_FUNCTION (node->decl);
         push_cfun (fn);
-        instrument_function (fn);
-        /* The function is in SSA form: the path and pending registers are
-           still plain variables, and the counter updates and calls have
-           no virtual operands yet.  */
+        basic_block bb;
+        FOR_EACH_BB_FN (bb, fn)
+          for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+               gsi_next (&gsi))
+            if (is_gimple_call (gsi_stmt (gsi)))
+              update_stmt (gsi_stmt (gsi));
         mark_virtual_operands_for_renaming (fn);
         update_ssa (TODO_update_ssa);
         if (current_loops)
@@ -291,6 +316,7 @@ public:
           }
         free_dominance_info (CDI_DOMINATORS);
         free_dominance_info (CDI_POST_DOMINATORS);
+        cgraph_edge::rebuild_edges ();
         pop_cfun ();
       }
     return 0;

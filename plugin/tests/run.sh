@@ -177,6 +177,18 @@ check "stage=late: h inlined, then counted as part of main's paths" \
 check "stage=early: h counted in its own counters" \
   '"h","main":h 0 4,h 1 6,main 0 1,main 2 9,main 3 1' \
   "$(stage_counts early)"
+# GCC's pure-const analysis runs before stage=late and finds f const: the
+# instrumented f must lose that, or loop-invariant motion hoists its call
+# out of g's loop and it runs once instead of 1000 times.
+cat > const.c <<'EOF'
+__attribute__((noinline)) static int f (int x) { if (x > 3) return x * 2; return 7 - x; }
+__attribute__((noinline)) int g (int n, int x) { int s = 0; for (int i = 0; i < n; i++) s += f (x); return s; }
+int main (int argc, char **argv) { (void) argv; return g (1000, argc + 4) != 10000; }
+EOF
+gcc -O2 -fplugin="$PL" -c const.c -o const.o && gcc const.o "$HARNESS" -o const \
+  && PPT_COUNTS=const.txt ./const
+check "stage=late: a function found const before is called as often" \
+  "0:1000" "$?:$(awk '$1 == "f" { s += $3 } END { print s }' const.txt)"
 check "stage=late does not apply to wpp" \
   "cc1: error: pathprof: 'stage=late' does not apply to 'wpp' and 'ipps' builds, which instrument before inlining" \
   "$(LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-wpp \
