@@ -5,7 +5,8 @@
  *
  * The function gets one 64-bit path register r (a local variable: plain
  * assignments to it are fine, and into-SSA, or update_ssa when the
- * function is already in SSA form (stage=late, pass.cc), does the rest).  Where the code of each DAG edge goes:
+ * function is already in SSA form (stage=late, pass.cc), does the rest).
+ * Where the code of each DAG edge goes:
  *
  *   REAL edge of a plain CFG edge      on that edge (gsi_insert_on_edge)
  *   CUT_END then CUT_START of a cut    on the cut CFG edge, in that order

@@ -162,8 +162,6 @@ instrument_function (function *fn)
     pp_instrument (&map, dag, actions, n_regs, rec, &stats);
     push_record (rec);
     done = true;
-    /* Calls we added (hash table, atomics) need call-graph edges.  */
-    cgraph_edge::rebuild_edges ();
 
     if (pp_opts.verbose)
       inform (DECL_SOURCE_LOCATION (fndecl),
@@ -224,8 +222,10 @@ public:
       return 0;
     if (PP_INTER_MODE)
       pp_instrument_inter (fn);
-    else
-      instrument_function (fn);
+    else if (instrument_function (fn))
+      /* Calls we added (hash table, residual log, atomics) need
+         call-graph edges.  */
+      cgraph_edge::rebuild_edges ();
     return 0;
   }
 };
@@ -316,6 +316,7 @@ public:
           }
         free_dominance_info (CDI_DOMINATORS);
         free_dominance_info (CDI_POST_DOMINATORS);
+        /* Calls we added need call-graph edges.  */
         cgraph_edge::rebuild_edges ();
         pop_cfun ();
       }

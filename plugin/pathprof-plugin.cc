@@ -314,6 +314,15 @@ parse_args (const plugin_name_args *args, bool *help)
   return ok;
 }
 
+/* Puts PASS at POS relative to the first instance of REFERENCE.  */
+void
+add_pass (const char *plugin, opt_pass *pass, const char *reference,
+               enum pass_positioning_ops pos)
+{
+  struct register_pass_info info = { pass, reference, 1, pos };
+  register_callback (plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
+
 } // namespace
 
 int
@@ -347,40 +356,24 @@ plugin_init (struct plugin_name_args *args, struct plugin_gcc_version *version)
                      const_cast<ggc_root_tab *> (gc_roots));
 
   /* Where the passes go: pass.cc.  */
+  const char *name = args->base_name;
   if (pp_opts.late)
     {
       /* Inserted after remove_symbols in turn, so they end up in the
          reverse order: instrumentation, then the per-unit emission.  */
-      struct register_pass_info emit = {
-        pp_make_emit_pass (g), "remove_symbols", 1, PASS_POS_INSERT_AFTER
-      };
-      register_callback (args->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-                         &emit);
-      struct register_pass_info late = {
-        pp_make_late_pass (g), "remove_symbols", 1, PASS_POS_INSERT_AFTER
-      };
-      register_callback (args->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-                         &late);
+      add_pass (name, pp_make_emit_pass (g), "remove_symbols",
+                     PASS_POS_INSERT_AFTER);
+      add_pass (name, pp_make_late_pass (g), "remove_symbols",
+                     PASS_POS_INSERT_AFTER);
       return 0;
     }
-  struct register_pass_info instrument = {
-    pp_make_instrument_pass (g), "ssa", 1, PASS_POS_INSERT_BEFORE
-  };
-  register_callback (args->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-                     &instrument);
+  add_pass (name, pp_make_instrument_pass (g), "ssa",
+                 PASS_POS_INSERT_BEFORE);
   if (PP_INTER_MODE)
-    {
-      /* Before every function is taken through build_ssa_passes.  */
-      struct register_pass_info ipa = {
-        pp_make_ipa_pass (g), "build_ssa_passes", 1, PASS_POS_INSERT_BEFORE
-      };
-      register_callback (args->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-                         &ipa);
-    }
-  struct register_pass_info emit = {
-    pp_make_emit_pass (g), "build_ssa_passes", 1, PASS_POS_INSERT_AFTER
-  };
-  register_callback (args->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-                     &emit);
+    /* Before every function is taken through build_ssa_passes.  */
+    add_pass (name, pp_make_ipa_pass (g), "build_ssa_passes",
+                   PASS_POS_INSERT_BEFORE);
+  add_pass (name, pp_make_emit_pass (g), "build_ssa_passes",
+                 PASS_POS_INSERT_AFTER);
   return 0;
 }

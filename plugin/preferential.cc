@@ -157,31 +157,6 @@ pad_slots (const pp_dag *dag, pp_plan *plan, uint64_t range, pp_error *err)
   return ok;
 }
 
-/* Which path ends can do without the Ball-Larus compare: those where
-   every path ending there has a slot (its PPP id is then its own), and
-   those where none has (the compare would always fail).  In a loop whose
-   iterations are all tested, the hot path end is then a single increment,
-   and where no end compares, nothing reads the Ball-Larus register and
-   GCC drops its code.  */
-bool
-plan_end_kinds (const pp_dag *dag, const pp_numbering *num, pp_plan *plan,
-                pp_error *err)
-{
-  mpz_t *counted = XNEWVEC (mpz_t, plan->n_interesting + 1);
-  unsigned n_counted = 0;
-  for (unsigned k = 0; k < plan->n_interesting; k++)
-    if (pp_mpz_to_u64 (plan->ppp->ppp_id[k])
-        < plan->n_slots - plan->slot_shift)
-      mpz_init_set (counted[n_counted++], plan->interesting[k]);
-  plan->end_kind = XNEWVEC (unsigned char, dag->n_edges);
-  bool ok = pp_path_end_kinds (dag, num, counted, n_counted, plan->end_kind,
-                               err) == PP_OK;
-  for (unsigned k = 0; k < n_counted; k++)
-    mpz_clear (counted[k]);
-  free (counted);
-  return ok;
-}
-
 } // namespace
 
 bool
@@ -201,13 +176,32 @@ pp_plan_ppp_ids (mpz_t *ids, unsigned n, const pp_dag *dag,
   plan->slot_bl = XNEWVEC (uint64_t, plan->n_slots);
   for (uint64_t i = 0; i < plan->n_slots; i++)
     plan->slot_bl[i] = PATHPROF_NO_PATH;
+  /* The interesting paths that get a slot are those counted there.  */
+  mpz_t *counted = XNEWVEC (mpz_t, n);
+  unsigned n_counted = 0;
   for (unsigned k = 0; k < n; k++)
     {
       uint64_t ppp_id = pp_mpz_to_u64 (plan->ppp->ppp_id[k]);
       if (ppp_id < plan->n_slots - plan->slot_shift)
-        plan->slot_bl[ppp_id + plan->slot_shift]
-            = pp_mpz_to_u64 (plan->interesting[k]);
+        {
+          plan->slot_bl[ppp_id + plan->slot_shift]
+              = pp_mpz_to_u64 (plan->interesting[k]);
+          mpz_init_set (counted[n_counted++], plan->interesting[k]);
+        }
     }
+  /* Which path ends can do without the Ball-Larus compare: those where
+     every path ending there has a slot (its PPP id is then its own), and
+     those where none has (the compare would always fail).  Where no end
+     compares, nothing reads the Ball-Larus register and GCC drops its
+     code.  */
+  plan->end_kind = XNEWVEC (unsigned char, dag->n_edges);
+  bool ok = pp_path_end_kinds (dag, num, counted, n_counted, plan->end_kind,
+                               err) == PP_OK;
+  for (unsigned k = 0; k < n_counted; k++)
+    mpz_clear (counted[k]);
+  free (counted);
+  if (!ok)
+    return false;
   plan->slot_weight = XNEWVEC (mpz_t, dag->n_edges);
   for (unsigned e = 0; e < dag->n_edges; e++)
     {
@@ -225,7 +219,7 @@ pp_plan_ppp_ids (mpz_t *ids, unsigned n, const pp_dag *dag,
         }
     }
   plan->storage = PATHPROF_STORAGE_PPP;
-  return plan_end_kinds (dag, num, plan, err);
+  return true;
 }
 
 bool

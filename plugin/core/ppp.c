@@ -393,19 +393,17 @@ pp_path_end_kinds (const pp_dag *dag, const pp_numbering *num,
     }
   for (unsigned e = 0; e < dag->n_edges && st == PP_OK; e++)
     {
-      unsigned u = dag->edges[e].src;
+      int more = mpz_cmp_ui (paths_to[dag->edges[e].src], n_counted[e]);
       if (dag->edges[e].dst != dag->t)
         kinds[e] = PP_END_CHECK;
-      else if (n_counted[e] == 0)
-        kinds[e] = PP_END_LOG;
-      else if (mpz_cmp_ui (paths_to[u], n_counted[e]) == 0)
-        kinds[e] = PP_END_COUNT;
-      else if (mpz_cmp_ui (paths_to[u], n_counted[e]) < 0)
+      else if (more < 0)
         st = pp_fail (err, PP_ERR_DUPLICATE,
                       "more counted paths end with edge %u than there are "
                       "paths", e);
       else
-        kinds[e] = PP_END_CHECK;
+        kinds[e] = n_counted[e] == 0 ? PP_END_LOG
+                   : more == 0       ? PP_END_COUNT
+                                     : PP_END_CHECK;
     }
   pp_mpz_array_free (paths_to, n_nodes);
   free (n_counted);
