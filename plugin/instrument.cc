@@ -56,6 +56,29 @@
  * expand_checks splits the block after the anchor and builds the check
  * there.  When both ids of a PPP path end are constants (the path's code
  * is all on its last edge) the slot check is decided at compile time.
+ *
+ * Steady paths.  The back edge of a loop whose body goes around one way
+ * only ends the same path on every iteration but the first (the first one
+ * comes from before the loop): pp_steady_path.  Counting it in memory
+ * makes every iteration wait for the last one's store to the same
+ * counter, which can double the time of a tight loop; gcov does not pay
+ * this, because GCC's store motion keeps its counter in a register while
+ * the loop runs.  Our counter's address depends on the path register, so
+ * GCC cannot do the same: we do it.  Where the record is a plain
+ * increment or a PPP check and the steady path is counted (in the array,
+ * or in a slot of its own), the record becomes
+ *             if (reg == steady id) n++; else <the record>;
+ * with n a local variable, zero at function entry, added to the steady
+ * path's counter on every exit edge of the loop and zeroed there.  The
+ * register compared is the Ball-Larus one, or the PPP one at an end where
+ * every path has a slot (the Ball-Larus one may be dead there).  Only in a
+ * loop that nothing can leave except by its exit edges, as store motion
+ * requires: no call but to leaf builtins, internal functions and the
+ * trace functions (a call could exit (), longjmp or fork), no asm, no
+ * abnormal or EH edge, no exit to EXIT_BLOCK; and not with atomic
+ * updates.  A process killed by a signal inside such a loop loses the
+ * iterations since the loop was entered, as gcov's loses its promoted
+ * counters.
  */
 #include "gcc-compat.h"
 #include "memmodel.h"
@@ -64,12 +87,37 @@
 
 namespace {
 
-/* A path end waiting for its check (see the file comment): a PPP slot
-   check, or LOG (bl_id) alone when ppp_id is NULL_TREE.  */
+/* A loop's steady path counted in a register (see the file comment).  */
+struct steady_end
+{
+  class loop *loop;
+  tree count;             /* its runs since the last flush */
+  unsigned reg;           /* the path register compared: PP_REG_* */
+  unsigned HOST_WIDE_INT id;  /* that register's value at its end */
+  bool in_slot;           /* counted in slot(where).count (PPP), else in
+                             counters[where] */
+  unsigned HOST_WIDE_INT where;
+  vec<edge> exits;        /* the loop's exit edges (before any change) */
+  bool used;              /* some record tests it */
+};
+
+/* What a path end waiting for its expansion does (see the file comment):
+   a PPP slot check, LOG (bl_id), or, behind a steady path's test, a
+   plain increment.  */
+enum check_action
+{
+  CHECK_SLOT,             /* the PPP check */
+  CHECK_LOG,              /* LOG (bl_id) */
+  COUNT_IN_ARRAY,         /* counters[bl_id]++ */
+  COUNT_IN_SLOT           /* slot(ppp_id).count++ */
+};
+
 struct ppp_check
 {
   gimple *anchor;         /* the last statement before the check */
-  tree ppp_id, bl_id;     /* SSA names (ppp_id: or NULL_TREE) */
+  check_action action;
+  tree ppp_id, bl_id;     /* SSA names, or NULL_TREE when not needed */
+  steady_end *steady;     /* tested first, or NULL */
 };
 
 struct instr_ctx
@@ -92,6 +140,8 @@ struct instr_ctx
   bool atomic;
   tree site_callee;       /* trace builds: the callee of the call site
                              whose subpath is being recorded, or NULL */
+  steady_end **steady;    /* per DAG edge: its steady path, or NULL */
+  vec<steady_end *> steady_ends;
 };
 
 bool
@@ -200,18 +250,24 @@ emit_residual_call (instr_ctx *c, gimple_seq *seq, tree bl_id)
                                pp_function_descriptor_addr (c->rec), bl_id));
 }
 
-/* Ends the sequence with a mark for a check of BL_ID and, for a PPP
-   check, PPP_ID, done by expand_checks.  */
+/* Ends the sequence with a mark for ACTION on the ids PPP_ID and BL_ID
+   (those it needs; the others NULL_TREE), behind the test of STEADY if
+   not NULL, done by expand_checks.  */
 void
-push_check (instr_ctx *c, gimple_seq *seq, tree ppp_id, tree bl_id)
+push_check (instr_ctx *c, gimple_seq *seq, check_action action, tree ppp_id,
+            tree bl_id, steady_end *steady)
 {
   ppp_check chk;
+  chk.action = action;
   chk.ppp_id = ppp_id ? in_ssa_name (seq, ppp_id) : NULL_TREE;
-  chk.bl_id = in_ssa_name (seq, bl_id);
+  chk.bl_id = bl_id ? in_ssa_name (seq, bl_id) : NULL_TREE;
+  chk.steady = steady;
+  if (steady)
+    steady->used = true;
   /* Something must mark the place even when the ids already were SSA
      names computed earlier: a no-op copy.  */
   tree mark = make_ssa_name (uint64_type_node);
-  chk.anchor = gimple_build_assign (mark, chk.bl_id);
+  chk.anchor = gimple_build_assign (mark, chk.bl_id ? chk.bl_id : chk.ppp_id);
   add (seq, chk.anchor);
   c->checks.safe_push (chk);
 }
@@ -222,7 +278,7 @@ void
 emit_log (instr_ctx *c, gimple_seq *seq, tree bl_id)
 {
   if (c->rec->residual_cache)
-    push_check (c, seq, NULL_TREE, bl_id);
+    push_check (c, seq, CHECK_LOG, NULL_TREE, bl_id, NULL);
   else
     emit_residual_call (c, seq, bl_id);
 }
@@ -273,13 +329,17 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
 {
   c->stats->n_records++;
   tree bl_id = vals[PP_REG_BL];
+  steady_end *steady = c->steady[k];
   if (c->rec->split)
     {
       /* PPP or RESIDUAL counted in an array: as Ball-Larus.  */
-      emit_increment (seq,
-                      build4 (ARRAY_REF, uint64_type_node, c->rec->counters,
-                              bl_id, NULL_TREE, NULL_TREE),
-                      c->atomic);
+      if (steady)
+        push_check (c, seq, COUNT_IN_ARRAY, NULL_TREE, bl_id, steady);
+      else
+        emit_increment (seq,
+                        build4 (ARRAY_REF, uint64_type_node, c->rec->counters,
+                                bl_id, NULL_TREE, NULL_TREE),
+                        c->atomic);
       return;
     }
   switch (c->rec->storage)
@@ -291,10 +351,13 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
                                    bl_id));
       return;
     case PATHPROF_STORAGE_ARRAY:
-      emit_increment (seq,
-                      build4 (ARRAY_REF, uint64_type_node, c->rec->counters,
-                              bl_id, NULL_TREE, NULL_TREE),
-                      c->atomic);
+      if (steady)
+        push_check (c, seq, COUNT_IN_ARRAY, NULL_TREE, bl_id, steady);
+      else
+        emit_increment (seq,
+                        build4 (ARRAY_REF, uint64_type_node, c->rec->counters,
+                                bl_id, NULL_TREE, NULL_TREE),
+                        c->atomic);
       return;
     case PATHPROF_STORAGE_RESIDUAL:
       emit_log (c, seq, bl_id);
@@ -319,8 +382,11 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
           {
           case PP_END_COUNT:
             /* Every path ending here has a slot: the PPP id is its own. */
-            emit_increment (seq, slot_ref (seq, c->rec, ppp_id, 1),
-                            c->atomic);
+            if (steady)
+              push_check (c, seq, COUNT_IN_SLOT, ppp_id, NULL_TREE, steady);
+            else
+              emit_increment (seq, slot_ref (seq, c->rec, ppp_id, 1),
+                              c->atomic);
             return;
           case PP_END_LOG:
             /* None has: the compare could only fail.  */
@@ -328,7 +394,7 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
             return;
           default:
             c->stats->n_checked++;
-            push_check (c, seq, ppp_id, bl_id);
+            push_check (c, seq, CHECK_SLOT, ppp_id, bl_id, steady);
             return;
           }
       }
@@ -554,6 +620,206 @@ emit_edge_code (instr_ctx *c, gimple_seq *seq, unsigned i)
     emit_tail (c, seq, w);
 }
 
+/* The counter of steady path ST, as a reference built in SEQ.  */
+tree
+steady_counter_ref (const instr_ctx *c, gimple_seq *seq, const steady_end *st)
+{
+  tree where = build_int_cstu (uint64_type_node, st->where);
+  if (st->in_slot)
+    return slot_ref (seq, c->rec, where, 1);
+  return build4 (ARRAY_REF, uint64_type_node, c->rec->counters, where,
+                 NULL_TREE, NULL_TREE);
+}
+
+/* Whether call G surely returns to the loop it is in: a leaf builtin or
+   internal function that cannot end the process, longjmp or fork, or a
+   trace function.  */
+bool
+returns_here (const gimple *g)
+{
+  if (pp_trace_call_p (g))
+    return true;
+  int flags = gimple_call_flags (g);
+  if (!(flags & ECF_LEAF) || (flags & (ECF_NORETURN | ECF_RETURNS_TWICE)))
+    return false;
+  return gimple_call_internal_p (g)
+         || gimple_call_builtin_p (g, BUILT_IN_NORMAL);
+}
+
+/* Whether LOOP can keep counts in registers until it exits (see the file
+   comment): it can be left only through its exit edges, and it has
+   some.  */
+bool
+loop_can_hold_counts (class loop *loop)
+{
+  basic_block *body = get_loop_body (loop);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < loop->num_nodes; i++)
+    {
+      basic_block bb = body[i];
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+        if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+          ok = false;
+      FOR_EACH_EDGE (e, ei, bb->preds)
+        if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+          ok = false;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+           ok && !gsi_end_p (gsi); gsi_next (&gsi))
+        {
+          gimple *g = gsi_stmt (gsi);
+          if (gimple_code (g) == GIMPLE_ASM
+              || (is_gimple_call (g) && !returns_here (g)))
+            ok = false;
+        }
+    }
+  free (body);
+  if (!ok)
+    return false;
+  auto_vec<edge> exits = get_loop_exit_edges (loop);
+  unsigned j;
+  edge e;
+  FOR_EACH_VEC_ELT (exits, j, e)
+    if ((e->flags & (EDGE_ABNORMAL | EDGE_EH))
+        || e->dest == EXIT_BLOCK_PTR_FOR_FN (cfun))
+      return false;
+  return !exits.is_empty ();
+}
+
+/* The steady paths of the function's loops that can be counted in a
+   register (see the file comment).  */
+void
+compute_steady (instr_ctx *c)
+{
+  const pp_fn_map *map = c->map;
+  const pp_dag *dag = c->dag;
+  const pp_fn_record *rec = c->rec;
+  c->steady = XCNEWVEC (steady_end *, dag->n_edges);
+  c->steady_ends = vNULL;
+  bool in_array = rec->split || rec->storage == PATHPROF_STORAGE_ARRAY;
+  bool in_slots = !rec->split && rec->storage == PATHPROF_STORAGE_PPP;
+  if (c->atomic || (!in_array && !in_slots) || !current_loops
+      || loops_state_satisfies_p (LOOPS_NEED_FIXUP))
+    return;
+  unsigned n_regs = in_slots ? 2 : 1;
+  gcc_assert (n_regs <= c->n_regs);
+  /* Loop bodies are found by dominance.  */
+  bool had_dominators = dom_info_available_p (CDI_DOMINATORS);
+  if (!had_dominators)
+    calculate_dominance_info (CDI_DOMINATORS);
+  signed char *loop_ok = XNEWVEC (signed char, number_of_loops (cfun));
+  memset (loop_ok, -1, number_of_loops (cfun));
+  unsigned *path = XNEWVEC (unsigned, dag->n_nodes + 1);
+  mpz_t id[PP_N_REGS];
+  for (unsigned reg = 0; reg < PP_N_REGS; reg++)
+    mpz_init (id[reg]);
+  for (unsigned i = 0; i < map->cfg->n_edges; i++)
+    {
+      long k = dag->cfg_edge_cut_end[i];
+      if (k < 0 || map->edge_hard[i] || (map->cut_call && map->cut_call[i]))
+        continue;
+      edge e = map->cfg_edge[i];
+      class loop *loop = e->dest->loop_father;
+      if (!loop || !loop_outer (loop) || loop->header != e->dest
+          || !flow_bb_inside_loop_p (loop, e->src))
+        continue;
+      if (loop_ok[loop->num] < 0)
+        loop_ok[loop->num] = loop_can_hold_counts (loop);
+      if (!loop_ok[loop->num])
+        continue;
+      size_t len;
+      pp_error err;
+      if (pp_steady_path (dag, k, path, &len, &err) != PP_OK || !len)
+        continue;
+      bool ok = true;
+      for (unsigned reg = 0; reg < n_regs && ok; reg++)
+        ok = pp_actions_run (dag, c->act[reg], path, len, id[reg], &err)
+                 == PP_OK
+             && mpz_sgn (id[reg]) >= 0 && mpz_sizeinbase (id[reg], 2) <= 64;
+      if (!ok)
+        continue;
+      steady_end st;
+      st.loop = loop;
+      st.used = false;
+      uint64_t bl = pp_mpz_to_u64 (id[PP_REG_BL]);
+      if (in_array)
+        {
+          if (bl >= rec->n_paths)
+            continue;
+          st.reg = PP_REG_BL;
+          st.id = st.where = bl;
+          st.in_slot = false;
+        }
+      else
+        {
+          uint64_t offset = pp_mpz_to_u64 (id[PP_REG_PPP]);
+          uint64_t slot = offset / PATHPROF_PPP_SLOT_BYTES;
+          if (offset % PATHPROF_PPP_SLOT_BYTES || slot >= rec->n_slots
+              || rec->slot_bl[slot] != bl)
+            continue;  /* not counted: residual */
+          if (rec->end_kind[k] == PP_END_COUNT)
+            {
+              st.reg = PP_REG_PPP;
+              st.id = offset;
+            }
+          else if (rec->end_kind[k] == PP_END_CHECK)
+            {
+              st.reg = PP_REG_BL;
+              st.id = bl;
+            }
+          else
+            continue;
+          st.in_slot = true;
+          st.where = offset;
+        }
+      st.exits = get_loop_exit_edges (loop).copy ();
+      st.count = create_tmp_reg (uint64_type_node, "pathprof_n");
+      ppc_suppress_warnings (st.count);
+      steady_end *p = XNEW (steady_end);
+      *p = st;
+      c->steady[k] = p;
+      c->steady_ends.safe_push (p);
+    }
+  for (unsigned reg = 0; reg < PP_N_REGS; reg++)
+    mpz_clear (id[reg]);
+  free (path);
+  free (loop_ok);
+  if (!had_dominators)
+    free_dominance_info (CDI_DOMINATORS);
+}
+
+/* Starts every steady count used at zero on function entry, and adds it
+   to its counter on every exit edge of its loop (then zero again).  */
+void
+insert_steady_flushes (instr_ctx *c)
+{
+  unsigned i;
+  steady_end *st;
+  FOR_EACH_VEC_ELT (c->steady_ends, i, st)
+    {
+      if (!st->used)
+        continue;
+      tree zero = build_int_cst (uint64_type_node, 0);
+      gsi_insert_on_edge (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (cfun)),
+                          gimple_build_assign (st->count, zero));
+      unsigned j;
+      edge e;
+      FOR_EACH_VEC_ELT (st->exits, j, e)
+        {
+          gimple_seq seq = NULL;
+          tree ref = steady_counter_ref (c, &seq, st);
+          tree t1 = make_ssa_name (uint64_type_node);
+          tree t2 = make_ssa_name (uint64_type_node);
+          add (&seq, gimple_build_assign (t1, ref));
+          add (&seq, gimple_build_assign (t2, PLUS_EXPR, t1, st->count));
+          add (&seq, gimple_build_assign (unshare_expr (ref), t2));
+          add (&seq, gimple_build_assign (st->count, zero));
+          gsi_insert_seq_on_edge (e, seq);
+        }
+    }
+}
+
 /* Picks, for each head node, whether all its in-edges share one action. */
 void
 compute_uniform (instr_ctx *c)
@@ -686,6 +952,34 @@ expand_log (instr_ctx *c, basic_block from, tree bl_id, basic_block join)
   gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
 }
 
+/* Appends to BB, whose only out-edge goes to JOIN, the test of CHK's
+   steady path:
+     bb:     ...; if (reg == steady id) goto hit; else goto rest;
+     hit:    n = n + 1;                                         -> join
+     rest:   (empty: the caller's record goes here)             -> join
+   and returns rest.  */
+basic_block
+expand_steady_test (instr_ctx *c, const ppp_check *chk, basic_block bb,
+                    basic_block join)
+{
+  steady_end *st = chk->steady;
+  basic_block hit = new_block_after (bb);
+  basic_block rest = new_block_after (hit);
+  make_single_succ_edge (hit, join, EDGE_FALLTHRU);
+  make_single_succ_edge (rest, join, EDGE_FALLTHRU);
+  tree reg = st->reg == PP_REG_BL ? chk->bl_id : chk->ppp_id;
+  gcc_assert (reg);
+  end_with_cond (bb, EQ_EXPR, reg, build_int_cstu (uint64_type_node, st->id),
+                 hit, rest);
+  gimple_seq seq = NULL;
+  add (&seq, gimple_build_assign (st->count, PLUS_EXPR, st->count,
+                                  build_int_cst (uint64_type_node, 1)));
+  gimple_stmt_iterator gsi = gsi_start_bb (hit);
+  gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+  c->stats->n_steady++;
+  return rest;
+}
+
 /* Builds the check of every path end waiting for one after its anchor.
    A PPP check:
      bb:     ...; anchor; if (p <= (n_slots - 1) * 16) goto check;
@@ -700,7 +994,10 @@ expand_log (instr_ctx *c, basic_block from, tree bl_id, basic_block join)
    Ball-Larus id is another path's, so the second check misses.  When
    every PPP id has a slot (pp_plan::unchecked), bb goes straight to
    check.  A LOG check alone:
-     bb:     ...; anchor; LOG (r)                               -> join  */
+     bb:     ...; anchor; LOG (r)                               -> join
+   A plain increment comes here only behind a steady path's test
+   (expand_steady_test), which goes first and leaves the rest to its
+   "rest" block.  */
 void
 expand_checks (instr_ctx *c)
 {
@@ -712,10 +1009,30 @@ expand_checks (instr_ctx *c)
       basic_block bb = gimple_bb (chk->anchor);
       edge fall = split_block (bb, chk->anchor);
       basic_block join = fall->dest;
-      if (!chk->ppp_id)
+      if (chk->steady)
+        bb = expand_steady_test (c, chk, bb, join);
+      switch (chk->action)
         {
+        case CHECK_LOG:
           expand_log (c, bb, chk->bl_id, join);
           continue;
+        case COUNT_IN_ARRAY:
+        case COUNT_IN_SLOT:
+          {
+            gimple_seq seq = NULL;
+            emit_increment (&seq,
+                            chk->action == COUNT_IN_ARRAY
+                                ? build4 (ARRAY_REF, uint64_type_node,
+                                          rec->counters, chk->bl_id,
+                                          NULL_TREE, NULL_TREE)
+                                : slot_ref (&seq, rec, chk->ppp_id, 1),
+                            c->atomic);
+            gimple_stmt_iterator gsi = gsi_last_bb (bb);
+            gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+          }
+          continue;
+        case CHECK_SLOT:
+          break;
         }
       basic_block check = new_block_after (bb);
       basic_block hit = new_block_after (check);
@@ -804,6 +1121,7 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
   c.finish = XCNEWVEC (unsigned char, map->n_nodes);
   c.tail_on_edges = XCNEWVEC (unsigned char, map->n_nodes);
   compute_finish (&c);
+  compute_steady (&c);
 
   const pp_cfg *cfg = map->cfg;
 
@@ -872,9 +1190,19 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
       stats->n_edge_seqs++;
       gsi_insert_seq_on_edge (map->cfg_edge[i], seq);
     }
+  insert_steady_flushes (&c);
   gsi_commit_edge_inserts ();
   expand_checks (&c);
   c.checks.release ();
+  unsigned i;
+  steady_end *st;
+  FOR_EACH_VEC_ELT (c.steady_ends, i, st)
+    {
+      st->exits.release ();
+      free (st);
+    }
+  c.steady_ends.release ();
+  free (c.steady);
 
   free (edge_done);
   free (c.qvar);

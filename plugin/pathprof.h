@@ -238,7 +238,8 @@ const char *pp_storage_name (uint32_t storage);
    buffer).  */
 const char *pp_record_storage (const struct pp_fn_record *rec);
 /* "N path ends" for the verbose note, with how many of a PPP function's
-   compare with the slot (a static buffer).  */
+   compare with the slot, and how many loops count their steady path in a
+   register (a static buffer).  */
 const char *pp_path_ends_text (const struct pp_fn_record *rec,
                                const struct pp_instr_stats *stats);
 /* Reads the interesting-path file of the `interesting` argument; false
@@ -408,6 +409,7 @@ struct pp_instr_stats
   unsigned n_records;     /* counter updates */
   unsigned n_checked;     /* PPP path ends that compare with the slot */
   unsigned n_qvars;       /* pending registers (hard/restart targets) */
+  unsigned n_steady;      /* loops' steady paths counted in a register */
 };
 
 /* Path registers: the Ball-Larus id, and in preferential mode the PPP
@@ -435,6 +437,8 @@ tree pp_wpp_decl (pp_wpp_fn which);
 /* Testing aid: calls the harness's trace functions on function entry and
    at the head of every node (trace.cc).  */
 void pp_insert_trace (const pp_fn_map *map, const char *name);
+/* Whether G calls one of the trace functions (which record and return).  */
+bool pp_trace_call_p (const gimple *g);
 
 /* ------------------------------------------------------------------ */
 /* Notes (notes.cc)                                                    */

@@ -289,12 +289,15 @@ pp_record_storage (const pp_fn_record *rec)
 const char *
 pp_path_ends_text (const pp_fn_record *rec, const pp_instr_stats *stats)
 {
-  static char buf[96];
+  static char buf[160];
   int n = snprintf (buf, sizeof buf, "%u path end%s", stats->n_records,
                     stats->n_records == 1 ? "" : "s");
   if (rec->storage == PATHPROF_STORAGE_PPP && !rec->split)
-    snprintf (buf + n, sizeof buf - n, " (%u compare%s with the slot)",
-              stats->n_checked, stats->n_checked == 1 ? "s" : "");
+    n += snprintf (buf + n, sizeof buf - n, " (%u compare%s with the slot)",
+                   stats->n_checked, stats->n_checked == 1 ? "s" : "");
+  snprintf (buf + n, sizeof buf - n, ", %u steady loop path%s counted in %s",
+            stats->n_steady, stats->n_steady == 1 ? "" : "s",
+            stats->n_steady == 1 ? "a register" : "registers");
   return buf;
 }
 

@@ -88,3 +88,10 @@ pp_insert_trace (const pp_fn_map *map, const char *name)
         }
     }
 }
+
+bool
+pp_trace_call_p (const gimple *g)
+{
+  tree fn = is_gimple_call (g) ? gimple_call_fndecl (g) : NULL_TREE;
+  return fn && (fn == enter_fn || fn == node_fn);
+}

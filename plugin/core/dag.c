@@ -310,3 +310,54 @@ pp_dag_build (const pp_cfg *cfg, pp_dag **out, pp_error *err)
   *out = dag;
   return PP_OK;
 }
+
+pp_status
+pp_steady_path (const pp_dag *dag, unsigned k, unsigned *path, size_t *len,
+                pp_error *err)
+{
+  *len = 0;
+  if (k >= dag->n_edges)
+    return pp_fail (err, PP_ERR_INVALID, "no DAG edge %u", k);
+  const pp_dag_edge *end = &dag->edges[k];
+  if (end->kind != PP_EDGE_CUT_END || end->origin < 0)
+    return PP_OK;
+  long start = dag->cfg_edge_cut_start[end->origin];
+  if (start < 0)
+    return PP_OK;
+  unsigned w = dag->edges[start].dst, v = end->src;
+  /* ways[x]: the number of paths from x to v, at most 2 (many).  */
+  unsigned char *ways = pp_calloc (dag->n_nodes, 1, err);
+  if (!ways)
+    return PP_ERR_NOMEM;
+  ways[v] = 1;
+  for (unsigned i = dag->n_nodes; i-- > 0;)
+    {
+      unsigned x = dag->topo[i];
+      if (x == v)
+        continue;
+      unsigned n = 0;
+      for (unsigned j = dag->out_start[x]; j < dag->out_start[x + 1]; j++)
+        n += ways[dag->edges[dag->out_edges[j]].dst];
+      ways[x] = n > 2 ? 2 : n;
+    }
+  if (ways[w] == 1)
+    {
+      size_t n = 0;
+      path[n++] = (unsigned) start;
+      for (unsigned x = w; x != v;)
+        for (unsigned j = dag->out_start[x];; j++)
+          {
+            unsigned e = dag->out_edges[j];
+            if (ways[dag->edges[e].dst])
+              {
+                path[n++] = e;
+                x = dag->edges[e].dst;
+                break;
+              }
+          }
+      path[n++] = k;
+      *len = n;
+    }
+  free (ways);
+  return PP_OK;
+}

@@ -314,6 +314,16 @@ pp_status pp_path_end_kinds (const pp_dag *dag, const pp_numbering *num,
                              mpz_t *const counted, unsigned n,
                              unsigned char *kinds, pp_error *err);
 
+/* The steady path of the cut end K (a CUT_END DAG edge): the s-t path
+   that starts with the CUT_START of the same cut CFG edge and ends with
+   K, if it is the only one.  For the back edge of a loop whose body goes
+   around one way only, it is the path every iteration after the first
+   runs.  Its DAG edges go to PATH (room for n_nodes + 1) and *LEN gets
+   their number; *LEN is 0 when K is not a cut end or there is no such
+   path or more than one.  */
+pp_status pp_steady_path (const pp_dag *dag, unsigned k, unsigned *path,
+                          size_t *len, pp_error *err);
+
 /* Sum of WEIGHT along an edge sequence (pathid of Fig. 3.3).  */
 void pp_path_sum (mpz_t *const weight, const unsigned *path, size_t len,
                   mpz_t sum);

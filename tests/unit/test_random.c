@@ -41,6 +41,7 @@ static struct {
   unsigned ppp_runs, ppp_all, ppp_imperfect, placements;
   unsigned split_ok, split_cut, split_range;
   unsigned end_kinds[3];  /* path ends checked, by pp_end_kind */
+  unsigned steady_one, steady_none; /* cut ends with / without one */
   unsigned long paths;
 } stats;
 
@@ -878,6 +879,62 @@ print_stats (const char *what)
           stats.split_cut, stats.split_range);
 }
 
+/* pp_steady_path against the enumeration: for every cut end K, the one
+   enumerated path that starts with the CUT_START of K's cut and ends with
+   K, or none when there are zero or several.  */
+static int
+check_steady (gtest *g)
+{
+  const pp_dag *dag = g->dag;
+  unsigned *path = malloc ((dag->n_nodes + 1) * sizeof *path);
+  int ok = 0;
+  if (!g->enumerated)
+    {
+      free (path);
+      return 1;
+    }
+  for (unsigned k = 0; k < dag->n_edges; k++)
+    {
+      pp_error err;
+      size_t len = 99, found = 0, which = 0;
+      TU_CHECK (pp_steady_path (dag, k, path, &len, &err) == PP_OK,
+                "pp_steady_path (%u): %s", k, err.message);
+      if (dag->edges[k].kind != PP_EDGE_CUT_END)
+        {
+          TU_CHECK (len == 0, "edge %u is not a cut end, yet a steady path",
+                    k);
+          continue;
+        }
+      long start = dag->cfg_edge_cut_start[dag->edges[k].origin];
+      for (size_t i = 0; i < g->sample.n; i++)
+        {
+          const unsigned *p = tu_path (&g->sample, i);
+          size_t n = tu_path_len (&g->sample, i);
+          if (p[0] == (unsigned) start && p[n - 1] == k)
+            {
+              found++;
+              which = i;
+            }
+        }
+      if (found != 1)
+        {
+          TU_CHECK (len == 0, "cut end %u: %zu paths, yet a steady path", k,
+                    found);
+          stats.steady_none++;
+          continue;
+        }
+      TU_CHECK (len == tu_path_len (&g->sample, which)
+                    && !memcmp (path, tu_path (&g->sample, which),
+                                len * sizeof *path),
+                "cut end %u: not the one path from its cut's start", k);
+      stats.steady_one++;
+    }
+  ok = 1;
+fail:
+  free (path);
+  return ok;
+}
+
 static void
 test_random_ball_larus (void)
 {
@@ -889,18 +946,22 @@ test_random_ball_larus (void)
       stats.graphs++;
       if (setup_graph (i, &g))
         {
-          good++;
+          good += check_steady (&g);
           gtest_free (&g);
         }
     }
   tu_ctx[0] = 0;
   print_stats ("Ball-Larus");
+  printf ("steady paths: %u cut ends with one, %u without\n    ",
+          stats.steady_one, stats.steady_none);
   CU_ASSERT_EQUAL (good, n);
   /* The generator must produce both enumerable and huge graphs, and
      loops.  */
   CU_ASSERT (stats.enumerated >= n / 2);
   CU_ASSERT (stats.sampled >= n / 50);
   CU_ASSERT (stats.cut_graphs >= n / 3);
+  CU_ASSERT (stats.steady_one >= n / 10);
+  CU_ASSERT (stats.steady_none >= n / 10);
 }
 
 static void
