@@ -55,8 +55,13 @@ PATHPROF_LIBS = "-L{build} -lpathprof"
 
 VARIANTS = [
     Variant("plain", "uninstrumented"),
-    Variant("gcov", "gcov -fprofile-arcs",
-            cflags="-fprofile-arcs", ldflags="-fprofile-arcs"),
+    # -fprofile-update=single as the pathprof variants: with -pthread in
+    # the flags (xz-utils) GCC's driver would pick prefer-atomic for
+    # -fprofile-arcs alone, and gcov would pay atomic increments the
+    # pathprof builds do not (gcov-atomic measures that).
+    Variant("gcov", "gcov -fprofile-arcs -fprofile-update=single",
+            cflags="-fprofile-arcs -fprofile-update=single",
+            ldflags="-fprofile-arcs"),
     Variant("gcov-atomic", "gcov -fprofile-arcs -fprofile-update=atomic",
             cflags="-fprofile-arcs -fprofile-update=atomic",
             ldflags="-fprofile-arcs", cost_model=False),
