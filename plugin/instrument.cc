@@ -76,9 +76,9 @@
  * requires: no call but to leaf builtins, internal functions and the
  * trace functions (a call could exit (), longjmp or fork), no asm, no
  * abnormal or EH edge, no exit to EXIT_BLOCK; and not with atomic
- * updates.  A process killed by a signal inside such a loop loses the
- * iterations since the loop was entered, as gcov's loses its promoted
- * counters.
+ * updates.  A process killed by a signal inside such a loop (or whose
+ * signal handler exits or longjmps out of it) loses the iterations since
+ * the loop was entered, as gcov's loses its promoted counters.
  */
 #include "gcc-compat.h"
 #include "memmodel.h"
@@ -86,20 +86,6 @@
 #include "pathprof-format.h"
 
 namespace {
-
-/* A loop's steady path counted in a register (see the file comment).  */
-struct steady_end
-{
-  class loop *loop;
-  tree count;             /* its runs since the last flush */
-  unsigned reg;           /* the path register compared: PP_REG_* */
-  unsigned HOST_WIDE_INT id;  /* that register's value at its end */
-  bool in_slot;           /* counted in slot(where).count (PPP), else in
-                             counters[where] */
-  unsigned HOST_WIDE_INT where;
-  vec<edge> exits;        /* the loop's exit edges (before any change) */
-  bool used;              /* some record tests it */
-};
 
 /* What a path end waiting for its expansion does (see the file comment):
    a PPP slot check, LOG (bl_id), or, behind a steady path's test, a
@@ -112,12 +98,38 @@ enum check_action
   COUNT_IN_SLOT           /* slot(ppp_id).count++ */
 };
 
+/* A loop's steady path counted in a register (see the file comment).  */
+struct steady_end
+{
+  class loop *loop;
+  tree count;             /* its runs since the last flush */
+  unsigned reg;           /* the path register compared: PP_REG_* */
+  unsigned HOST_WIDE_INT id;  /* that register's value at its end */
+  bool in_slot;           /* counted in slot(where).count (PPP), else in
+                             counters[where] */
+  unsigned HOST_WIDE_INT where;
+  vec<edge> exits;        /* the loop's exit edges (before any change) */
+  bool used;              /* some record tests or counts it */
+  /* The simple form (see the file comment): the back edge only does
+     n++, the loop's entry edges set FIRST, and its exits count the first
+     iteration's path, whose ids are FIRST, with FIRST_ACTION.  */
+  bool at_exit;
+  tree first[PP_N_REGS];  /* per register needed, else NULL_TREE */
+  bool first_fixed[PP_N_REGS];            /* FIRST = first_add */
+  unsigned HOST_WIDE_INT first_add[PP_N_REGS];  /* else r + first_add */
+  check_action first_action;
+};
+
 struct ppp_check
 {
   gimple *anchor;         /* the last statement before the check */
   check_action action;
   tree ppp_id, bl_id;     /* SSA names, or NULL_TREE when not needed */
   steady_end *steady;     /* tested first, or NULL */
+  /* On an exit edge of STEADY's loop, the simple form: STEADY's count is
+     in COUNT (an SSA name), and the action is the first iteration's.  */
+  bool flush;
+  tree count;
 };
 
 struct instr_ctx
@@ -142,6 +154,8 @@ struct instr_ctx
                              whose subpath is being recorded, or NULL */
   steady_end **steady;    /* per DAG edge: its steady path, or NULL */
   vec<steady_end *> steady_ends;
+  steady_end **entry_steady; /* per pp_cfg edge: the simple-form steady
+                                path whose loop it enters, or NULL */
 };
 
 bool
@@ -262,8 +276,13 @@ push_check (instr_ctx *c, gimple_seq *seq, check_action action, tree ppp_id,
   chk.ppp_id = ppp_id ? in_ssa_name (seq, ppp_id) : NULL_TREE;
   chk.bl_id = bl_id ? in_ssa_name (seq, bl_id) : NULL_TREE;
   chk.steady = steady;
+  chk.flush = false;
+  chk.count = NULL_TREE;
   if (steady)
-    steady->used = true;
+    {
+      steady->used = true;
+      c->stats->n_steady++;
+    }
   /* Something must mark the place even when the ids already were SSA
      names computed earlier: a no-op copy.  */
   tree mark = make_ssa_name (uint64_type_node);
@@ -330,6 +349,15 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
   c->stats->n_records++;
   tree bl_id = vals[PP_REG_BL];
   steady_end *steady = c->steady[k];
+  if (steady && steady->at_exit)
+    {
+      /* The simple form: the exits count it.  */
+      add (seq, gimple_build_assign (steady->count, PLUS_EXPR, steady->count,
+                                     build_int_cst (uint64_type_node, 1)));
+      steady->used = true;
+      c->stats->n_steady++;
+      return;
+    }
   if (c->rec->split)
     {
       /* PPP or RESIDUAL counted in an array: as Ball-Larus.  */
@@ -687,6 +715,97 @@ loop_can_hold_counts (class loop *loop)
   return !exits.is_empty ();
 }
 
+/* Whether steady path ST, that of back edge I (a pp_cfg edge) of ST's
+   loop, whose DAG edges are PATH[0..LEN-1], can take the simple form
+   (see the file comment); if so, sets its first-iteration fields.  The
+   paths that end with the back edge must be the steady one and those of
+   the first iteration, which enter the loop through its header and then
+   go around the only way: no other cut inside the loop (no inner loop).
+   The first iteration's ids are then those at the header plus what the
+   rest of the steady path adds (or a constant, if it sets them).  Every
+   entry edge must carry its own code, so that the ids at the header are
+   known there.  */
+bool
+simple_form (instr_ctx *c, steady_end *st, unsigned i, const unsigned *path,
+             size_t len)
+{
+  const pp_fn_map *map = c->map;
+  class loop *loop = st->loop;
+  for (unsigned j = 0; j < map->cfg->n_edges; j++)
+    {
+      edge e = map->cfg_edge[j];
+      bool src_in = flow_bb_inside_loop_p (loop, e->src);
+      if (j != i && map->cfg->edges[j].cut != PP_CUT_NONE && src_in
+          && flow_bb_inside_loop_p (loop, e->dest))
+        return false;
+      if (e->dest == loop->header && !src_in
+          && (map->edge_hard[j] || c->finish[map->cfg->edges[j].src]
+              || (map->cut_call && map->cut_call[j])))
+        return false;
+    }
+  bool regs[PP_N_REGS] = { false, false };
+  if (c->rec->split || c->rec->storage == PATHPROF_STORAGE_ARRAY)
+    {
+      st->first_action = COUNT_IN_ARRAY;
+      regs[PP_REG_BL] = true;
+    }
+  else if (st->reg == PP_REG_PPP)
+    {
+      st->first_action = COUNT_IN_SLOT;
+      regs[PP_REG_PPP] = true;
+    }
+  else
+    {
+      st->first_action = CHECK_SLOT;
+      regs[PP_REG_BL] = regs[PP_REG_PPP] = true;
+    }
+  mpz_t acc;
+  mpz_init (acc);
+  for (unsigned reg = 0; reg < PP_N_REGS; reg++)
+    {
+      st->first[reg] = NULL_TREE;
+      st->first_fixed[reg] = false;
+      st->first_add[reg] = 0;
+      if (!regs[reg])
+        continue;
+      mpz_set_ui (acc, 0);
+      for (size_t j = 1; j < len; j++)
+        {
+          const pp_action *a = &c->act[reg][path[j]];
+          if (a->op == PP_OP_ADD)
+            mpz_add (acc, acc, a->value);
+          else if (a->op == PP_OP_SET)
+            {
+              mpz_set (acc, a->value);
+              st->first_fixed[reg] = true;
+            }
+        }
+      st->first_add[reg] = pp_mpz_to_u64 (acc);
+      st->first[reg] = create_tmp_reg (uint64_type_node, "pathprof_f");
+      ppc_suppress_warnings (st->first[reg]);
+    }
+  mpz_clear (acc);
+  return true;
+}
+
+/* On an entry edge of ST's loop, after the edge's own code: the ids the
+   first iteration will have if it goes around.  */
+void
+emit_first_ids (const instr_ctx *c, gimple_seq *seq, const steady_end *st)
+{
+  for (unsigned reg = 0; reg < PP_N_REGS; reg++)
+    {
+      if (!st->first[reg])
+        continue;
+      tree add_c = build_int_cstu (uint64_type_node, st->first_add[reg]);
+      if (st->first_fixed[reg])
+        add (seq, gimple_build_assign (st->first[reg], add_c));
+      else
+        add (seq, gimple_build_assign (st->first[reg], PLUS_EXPR, c->r[reg],
+                                       add_c));
+    }
+}
+
 /* The steady paths of the function's loops that can be counted in a
    register (see the file comment).  */
 void
@@ -697,6 +816,7 @@ compute_steady (instr_ctx *c)
   const pp_fn_record *rec = c->rec;
   c->steady = XCNEWVEC (steady_end *, dag->n_edges);
   c->steady_ends = vNULL;
+  c->entry_steady = XCNEWVEC (steady_end *, map->cfg->n_edges);
   bool in_array = rec->split || rec->storage == PATHPROF_STORAGE_ARRAY;
   bool in_slots = !rec->split && rec->storage == PATHPROF_STORAGE_PPP;
   if (c->atomic || (!in_array && !in_slots) || !current_loops
@@ -773,6 +893,7 @@ compute_steady (instr_ctx *c)
           st.in_slot = true;
           st.where = offset;
         }
+      st.at_exit = simple_form (c, &st, i, path, len);
       st.exits = get_loop_exit_edges (loop).copy ();
       st.count = create_tmp_reg (uint64_type_node, "pathprof_n");
       ppc_suppress_warnings (st.count);
@@ -780,6 +901,11 @@ compute_steady (instr_ctx *c)
       *p = st;
       c->steady[k] = p;
       c->steady_ends.safe_push (p);
+      if (p->at_exit)
+        for (unsigned j = 0; j < map->cfg->n_edges; j++)
+          if (map->cfg_edge[j]->dest == loop->header
+              && !flow_bb_inside_loop_p (loop, map->cfg_edge[j]->src))
+            c->entry_steady[j] = p;
     }
   for (unsigned reg = 0; reg < PP_N_REGS; reg++)
     mpz_clear (id[reg]);
@@ -808,6 +934,27 @@ insert_steady_flushes (instr_ctx *c)
       FOR_EACH_VEC_ELT (st->exits, j, e)
         {
           gimple_seq seq = NULL;
+          if (st->at_exit)
+            {
+              /* if (n) { counter += n - 1; n = 0; <first iteration> }  */
+              ppp_check chk;
+              chk.action = st->first_action;
+              chk.steady = st;
+              chk.flush = true;
+              chk.count = make_ssa_name (uint64_type_node);
+              add (&seq, gimple_build_assign (chk.count, st->count));
+              chk.ppp_id = chk.bl_id = NULL_TREE;
+              if (st->first[PP_REG_PPP])
+                chk.ppp_id = in_ssa_name (&seq, st->first[PP_REG_PPP]);
+              if (st->first[PP_REG_BL])
+                chk.bl_id = in_ssa_name (&seq, st->first[PP_REG_BL]);
+              tree mark = make_ssa_name (uint64_type_node);
+              chk.anchor = gimple_build_assign (mark, chk.count);
+              add (&seq, chk.anchor);
+              c->checks.safe_push (chk);
+              gsi_insert_seq_on_edge (e, seq);
+              continue;
+            }
           tree ref = steady_counter_ref (c, &seq, st);
           tree t1 = make_ssa_name (uint64_type_node);
           tree t2 = make_ssa_name (uint64_type_node);
@@ -874,10 +1021,11 @@ new_block_after (basic_block after)
 }
 
 /* Appends IF (A CODE B) to BB, whose only out-edge goes to THEN, and adds
-   the edge to ELSE; THEN is the likely way.  */
+   the edge to ELSE; THEN is the likely way, or has probability LIKELY.  */
 void
 end_with_cond (basic_block bb, enum tree_code code, tree a, tree b,
-               basic_block then_bb, basic_block else_bb)
+               basic_block then_bb, basic_block else_bb,
+               profile_probability likely = profile_probability::very_likely ())
 {
   gimple_stmt_iterator gsi = gsi_last_bb (bb);
   gsi_insert_after (&gsi, gimple_build_cond (code, a, b, NULL_TREE, NULL_TREE),
@@ -885,7 +1033,7 @@ end_with_cond (basic_block bb, enum tree_code code, tree a, tree b,
   edge e = single_succ_edge (bb);
   e->flags &= ~EDGE_FALLTHRU;
   e->flags |= EDGE_TRUE_VALUE;
-  e->probability = profile_probability::very_likely ();
+  e->probability = likely;
   redirect_edge_succ (e, then_bb);
   edge f = make_edge (bb, else_bb, EDGE_FALSE_VALUE);
   f->probability = e->probability.invert ();
@@ -959,7 +1107,7 @@ expand_log (instr_ctx *c, basic_block from, tree bl_id, basic_block join)
      rest:   (empty: the caller's record goes here)             -> join
    and returns rest.  */
 basic_block
-expand_steady_test (instr_ctx *c, const ppp_check *chk, basic_block bb,
+expand_steady_test (const ppp_check *chk, basic_block bb,
                     basic_block join)
 {
   steady_end *st = chk->steady;
@@ -976,8 +1124,40 @@ expand_steady_test (instr_ctx *c, const ppp_check *chk, basic_block bb,
                                   build_int_cst (uint64_type_node, 1)));
   gimple_stmt_iterator gsi = gsi_start_bb (hit);
   gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
-  c->stats->n_steady++;
   return rest;
+}
+
+/* Appends to BB, whose only out-edge goes to JOIN, the flush of CHK's
+   simple-form steady path on an exit edge of its loop:
+     bb:     ...; if (count != 0) goto flush; else goto join;
+     flush:  counter += count - 1; n = 0;
+             (the caller's record of the first iteration)       -> join
+   and returns flush.  */
+basic_block
+expand_flush (instr_ctx *c, const ppp_check *chk, basic_block bb,
+              basic_block join)
+{
+  steady_end *st = chk->steady;
+  basic_block flush = new_block_after (bb);
+  make_single_succ_edge (flush, join, EDGE_FALLTHRU);
+  end_with_cond (bb, NE_EXPR, chk->count,
+                 build_int_cst (uint64_type_node, 0), flush, join,
+                 profile_probability::even ());
+  gimple_seq seq = NULL;
+  tree more = make_ssa_name (uint64_type_node);
+  add (&seq, gimple_build_assign (more, PLUS_EXPR, chk->count,
+                                  build_int_cst (uint64_type_node, -1)));
+  tree ref = steady_counter_ref (c, &seq, st);
+  tree t1 = make_ssa_name (uint64_type_node);
+  tree t2 = make_ssa_name (uint64_type_node);
+  add (&seq, gimple_build_assign (t1, ref));
+  add (&seq, gimple_build_assign (t2, PLUS_EXPR, t1, more));
+  add (&seq, gimple_build_assign (unshare_expr (ref), t2));
+  add (&seq, gimple_build_assign (st->count,
+                                  build_int_cst (uint64_type_node, 0)));
+  gimple_stmt_iterator gsi = gsi_start_bb (flush);
+  gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+  return flush;
 }
 
 /* Builds the check of every path end waiting for one after its anchor.
@@ -1009,8 +1189,10 @@ expand_checks (instr_ctx *c)
       basic_block bb = gimple_bb (chk->anchor);
       edge fall = split_block (bb, chk->anchor);
       basic_block join = fall->dest;
-      if (chk->steady)
-        bb = expand_steady_test (c, chk, bb, join);
+      if (chk->flush)
+        bb = expand_flush (c, chk, bb, join);
+      else if (chk->steady)
+        bb = expand_steady_test (chk, bb, join);
       switch (chk->action)
         {
         case CHECK_LOG:
@@ -1185,6 +1367,8 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
       if (map->head_kind[u] == PPH_OUT_EDGES && needs_head (map, u))
         emit_head_action (&c, &seq, u);
       emit_edge_code (&c, &seq, i);
+      if (c.entry_steady[i])
+        emit_first_ids (&c, &seq, c.entry_steady[i]);
       if (gimple_seq_empty_p (seq))
         continue;
       stats->n_edge_seqs++;
@@ -1203,6 +1387,7 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
     }
   c.steady_ends.release ();
   free (c.steady);
+  free (c.entry_steady);
 
   free (edge_done);
   free (c.qvar);
