@@ -64,18 +64,31 @@
  * counter, which can double the time of a tight loop; gcov does not pay
  * this, because GCC's store motion keeps its counter in a register while
  * the loop runs.  Our counter's address depends on the path register, so
- * GCC cannot do the same: we do it.  Where the record is a plain
- * increment or a PPP check and the steady path is counted (in the array,
- * or in a slot of its own), the record becomes
+ * GCC cannot do the same: we do it, where the record is a plain increment
+ * or a PPP check and the steady path is counted (in the array, or in a
+ * slot of its own).  n is a local variable, zero at function entry.
+ *
+ *   - Simple form (no other cut inside the loop, so no inner loop; every
+ *     entry edge carries its own code): the paths that end with the back
+ *     edge are the steady one and the first iteration's, which is the
+ *     first to end there after the loop is entered.  The back edge only
+ *     does n++; every entry edge keeps in f the ids the first iteration
+ *     will have if it goes around (the ids at the header plus what the
+ *     rest of the steady path adds, or what it sets); every exit edge does
+ *             if (n) { counter += n - 1; n = 0; <the record of f>; }
+ *     GCC often computes n from the loop's induction variable, and the
+ *     loop keeps no instrumentation at all.
+ *   - Otherwise the back edge's record becomes
  *             if (reg == steady id) n++; else <the record>;
- * with n a local variable, zero at function entry, added to the steady
- * path's counter on every exit edge of the loop and zeroed there.  The
- * register compared is the Ball-Larus one, or the PPP one at an end where
- * every path has a slot (the Ball-Larus one may be dead there).  Only in a
- * loop that nothing can leave except by its exit edges, as store motion
- * requires: no call but to leaf builtins, internal functions and the
- * trace functions (a call could exit (), longjmp or fork), no asm, no
- * abnormal or EH edge, no exit to EXIT_BLOCK; and not with atomic
+ *     and every exit edge does counter += n; n = 0.  The register
+ *     compared is the PPP one at an end where every path has a slot (the
+ *     Ball-Larus one may be dead there), else the Ball-Larus one.
+ *
+ * Only in a loop that goes around often enough per entry for this to pay
+ * (goes_around), and that nothing can leave except by its exit edges, as
+ * store motion requires: no call but to leaf builtins, internal functions
+ * and the trace functions (a call could exit (), longjmp or fork), no asm,
+ * no abnormal or EH edge, no exit to EXIT_BLOCK; and not with atomic
  * updates.  A process killed by a signal inside such a loop (or whose
  * signal handler exits or longjmps out of it) loses the iterations since
  * the loop was entered, as gcov's loses its promoted counters.
@@ -156,6 +169,8 @@ struct instr_ctx
   vec<steady_end *> steady_ends;
   steady_end **entry_steady; /* per pp_cfg edge: the simple-form steady
                                 path whose loop it enters, or NULL */
+  const double *profile;  /* per DAG edge: the tested runs' count, or
+                             NULL */
 };
 
 bool
@@ -356,6 +371,7 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
                                      build_int_cst (uint64_type_node, 1)));
       steady->used = true;
       c->stats->n_steady++;
+      c->stats->n_steady_exits++;
       return;
     }
   if (c->rec->split)
@@ -806,6 +822,39 @@ emit_first_ids (const instr_ctx *c, gimple_seq *seq, const steady_end *st)
     }
 }
 
+/* Back edges taken per loop entry from which a steady path is worth its
+   register: below, the loop's entry and exit code (the first ids, the
+   flush) costs more than the memory increments it saves.  */
+const double min_steady_trips = 5;
+
+/* Whether LOOP's back edge K (a DAG edge) is taken often enough per entry
+   into LOOP: by the tested runs' profile where it has the loop entered,
+   else by GCC's estimate of its iterations (its guessed profile, or a
+   fixed average where there is none).  */
+bool
+goes_around (const instr_ctx *c, class loop *loop, long k)
+{
+  if (c->profile)
+    {
+      const pp_fn_map *map = c->map;
+      const pp_dag *dag = c->dag;
+      double entries = 0;
+      for (unsigned j = 0; j < map->cfg->n_edges; j++)
+        {
+          edge e = map->cfg_edge[j];
+          if (e->dest != loop->header || flow_bb_inside_loop_p (loop, e->src))
+            continue;
+          long d = dag->cfg_edge_dag[j] >= 0 ? dag->cfg_edge_dag[j]
+                                             : dag->cfg_edge_cut_start[j];
+          if (d >= 0)
+            entries += c->profile[d];
+        }
+      if (entries > 0)
+        return c->profile[k] >= min_steady_trips * entries;
+    }
+  return expected_loop_iterations_unbounded (loop) >= min_steady_trips;
+}
+
 /* The steady paths of the function's loops that can be counted in a
    register (see the file comment).  */
 void
@@ -850,7 +899,8 @@ compute_steady (instr_ctx *c)
         continue;
       size_t len;
       pp_error err;
-      if (pp_steady_path (dag, k, path, &len, &err) != PP_OK || !len)
+      if (pp_steady_path (dag, k, path, &len, &err) != PP_OK || !len
+          || !goes_around (c, loop, k))
         continue;
       bool ok = true;
       for (unsigned reg = 0; reg < n_regs && ok; reg++)
@@ -1261,7 +1311,8 @@ expand_checks (instr_ctx *c)
 void
 pp_instrument (const pp_fn_map *map, const pp_dag *dag,
                const pp_action *const *actions, unsigned n_regs,
-               const pp_fn_record *rec, pp_instr_stats *stats)
+               const pp_fn_record *rec, const double *edge_profile,
+               pp_instr_stats *stats)
 {
   static int have_atomic = -1;
   instr_ctx c;
@@ -1272,6 +1323,7 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
   for (unsigned reg = 0; reg < n_regs; reg++)
     c.act[reg] = actions[reg];
   c.rec = rec;
+  c.profile = edge_profile;
   c.site_callee = NULL_TREE;
   c.checks = vNULL;
   c.stats = stats;

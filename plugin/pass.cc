@@ -159,7 +159,8 @@ instrument_function (function *fn)
     if (pp_opts.trace)
       pp_insert_trace (&map, rec->name);
     pp_instr_stats stats;
-    pp_instrument (&map, dag, actions, n_regs, rec, &stats);
+    pp_instrument (&map, dag, actions, n_regs, rec, plan.edge_profile,
+                   &stats);
     push_record (rec);
     done = true;
 

@@ -410,6 +410,8 @@ struct pp_instr_stats
   unsigned n_checked;     /* PPP path ends that compare with the slot */
   unsigned n_qvars;       /* pending registers (hard/restart targets) */
   unsigned n_steady;      /* loops' steady paths counted in a register */
+  unsigned n_steady_exits; /* of which counted at the loop's exits (the
+                              simple form) */
 };
 
 /* Path registers: the Ball-Larus id, and in preferential mode the PPP
@@ -419,10 +421,13 @@ struct pp_instr_stats
 #define PP_REG_PPP 1
 
 /* Inserts the code for ACTIONS[0..N_REGS-1] (by register) into the
-   current function.  */
+   current function.  EDGE_PROFILE (per DAG edge: the tested runs' counts,
+   or NULL) tells which loops go around often enough to count their steady
+   path in a register.  */
 void pp_instrument (const pp_fn_map *map, const pp_dag *dag,
                     const pp_action *const *actions, unsigned n_regs,
-                    const pp_fn_record *rec, pp_instr_stats *stats);
+                    const pp_fn_record *rec, const double *edge_profile,
+                    pp_instr_stats *stats);
 
 /* Trace builds: the runtime's entry points (wpp.cc).  */
 enum pp_wpp_fn

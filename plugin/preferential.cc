@@ -295,9 +295,11 @@ pp_path_ends_text (const pp_fn_record *rec, const pp_instr_stats *stats)
   if (rec->storage == PATHPROF_STORAGE_PPP && !rec->split)
     n += snprintf (buf + n, sizeof buf - n, " (%u compare%s with the slot)",
                    stats->n_checked, stats->n_checked == 1 ? "s" : "");
-  snprintf (buf + n, sizeof buf - n, ", %u steady loop path%s counted in %s",
+  snprintf (buf + n, sizeof buf - n,
+            ", %u steady loop path%s counted in %s (%u at the loop's exits)",
             stats->n_steady, stats->n_steady == 1 ? "" : "s",
-            stats->n_steady == 1 ? "a register" : "registers");
+            stats->n_steady == 1 ? "a register" : "registers",
+            stats->n_steady_exits);
   return buf;
 }
 

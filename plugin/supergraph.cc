@@ -303,7 +303,7 @@ instrument_trace (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
                             seq);
 
     pp_instr_stats stats;
-    pp_instrument (map, dag, actions, 1, rec, &stats);
+    pp_instrument (map, dag, actions, 1, rec, NULL, &stats);
     cgraph_edge::rebuild_edges ();
     cgraph_edge::rebuild_references ();
     if (pp_opts.verbose)
@@ -538,7 +538,8 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
                                     actions[PP_REG_BL], extra);
     pp_push_record (rec);
     pp_instr_stats stats;
-    pp_instrument (map, dag, actions, n_regs, rec, &stats);
+    pp_instrument (map, dag, actions, n_regs, rec, plan.edge_profile,
+                   &stats);
     cgraph_edge::rebuild_edges ();
     if (pp_opts.verbose)
       inform (DECL_SOURCE_LOCATION (fndecl),
