@@ -72,15 +72,17 @@
  *     entry edge carries its own code): the paths that end with the back
  *     edge are the steady one and the first iteration's, which is the
  *     first to end there after the loop is entered.  The back edge only
- *     does n++; every entry edge keeps in f the ids the first iteration
- *     will have if it goes around (the ids at the header plus what the
- *     rest of the steady path adds, or what it sets); every exit edge does
+ *     does n++; every entry edge sets n = 0 and keeps in f the ids the
+ *     first iteration will have if it goes around (the ids at the header
+ *     plus what the rest of the steady path adds, or what it sets); every
+ *     exit edge does
  *             if (n) { counter += n - 1; n = 0; <the record of f>; }
  *     GCC often computes n from the loop's induction variable, and the
  *     loop keeps no instrumentation at all.
  *   - Otherwise the back edge's record becomes
  *             if (reg == steady id) n++; else <the record>;
- *     and every exit edge does counter += n; n = 0.  The register
+ *     and every exit edge does if (n) { counter += n; n = 0; } (n = 0:
+ *     no write, which could overwrite other threads' updates).  The register
  *     compared is the PPP one at an end where every path has a slot (the
  *     Ball-Larus one may be dead there), else the Ball-Larus one.
  *
@@ -89,9 +91,12 @@
  * store motion requires: no call but to leaf builtins, internal functions
  * and the trace functions (a call could exit (), longjmp or fork), no asm,
  * no abnormal or EH edge, no exit to EXIT_BLOCK; and not with atomic
- * updates.  A process killed by a signal inside such a loop (or whose
- * signal handler exits or longjmps out of it) loses the iterations since
- * the loop was entered, as gcov's loses its promoted counters.
+ * updates, which promise exact counts to a profile written while other
+ * threads run.  A process killed by a signal inside such a loop (or whose
+ * signal handler exits, throws or longjmps out of it) loses the
+ * iterations since the loop was entered, as gcov's loses its promoted
+ * counters.  The first iteration's path, when residual, is logged as the
+ * loop exits rather than at the back edge.
  */
 #include "gcc-compat.h"
 #include "memmodel.h"
@@ -108,7 +113,8 @@ enum check_action
   CHECK_SLOT,             /* the PPP check */
   CHECK_LOG,              /* LOG (bl_id) */
   COUNT_IN_ARRAY,         /* counters[bl_id]++ */
-  COUNT_IN_SLOT           /* slot(ppp_id).count++ */
+  COUNT_IN_SLOT,          /* slot(ppp_id).count++ */
+  NOTHING                 /* (after a steady path's flush) */
 };
 
 /* A loop's steady path counted in a register (see the file comment).  */
@@ -805,10 +811,14 @@ simple_form (instr_ctx *c, steady_end *st, unsigned i, const unsigned *path,
 }
 
 /* On an entry edge of ST's loop, after the edge's own code: the ids the
-   first iteration will have if it goes around.  */
+   first iteration will have if it goes around, and n = 0 (it is already,
+   unless a signal handler longjmped out of the loop: the count left
+   there would count the old first iteration as a steady one).  */
 void
 emit_first_ids (const instr_ctx *c, gimple_seq *seq, const steady_end *st)
 {
+  add (seq, gimple_build_assign (st->count,
+                                 build_int_cst (uint64_type_node, 0)));
   for (unsigned reg = 0; reg < PP_N_REGS; reg++)
     {
       if (!st->first[reg])
@@ -984,34 +994,25 @@ insert_steady_flushes (instr_ctx *c)
       FOR_EACH_VEC_ELT (st->exits, j, e)
         {
           gimple_seq seq = NULL;
-          if (st->at_exit)
-            {
-              /* if (n) { counter += n - 1; n = 0; <first iteration> }  */
-              ppp_check chk;
-              chk.action = st->first_action;
-              chk.steady = st;
-              chk.flush = true;
-              chk.count = make_ssa_name (uint64_type_node);
-              add (&seq, gimple_build_assign (chk.count, st->count));
-              chk.ppp_id = chk.bl_id = NULL_TREE;
-              if (st->first[PP_REG_PPP])
-                chk.ppp_id = in_ssa_name (&seq, st->first[PP_REG_PPP]);
-              if (st->first[PP_REG_BL])
-                chk.bl_id = in_ssa_name (&seq, st->first[PP_REG_BL]);
-              tree mark = make_ssa_name (uint64_type_node);
-              chk.anchor = gimple_build_assign (mark, chk.count);
-              add (&seq, chk.anchor);
-              c->checks.safe_push (chk);
-              gsi_insert_seq_on_edge (e, seq);
-              continue;
-            }
-          tree ref = steady_counter_ref (c, &seq, st);
-          tree t1 = make_ssa_name (uint64_type_node);
-          tree t2 = make_ssa_name (uint64_type_node);
-          add (&seq, gimple_build_assign (t1, ref));
-          add (&seq, gimple_build_assign (t2, PLUS_EXPR, t1, st->count));
-          add (&seq, gimple_build_assign (unshare_expr (ref), t2));
-          add (&seq, gimple_build_assign (st->count, zero));
+          /* Simple form: if (n) { counter += n - 1; n = 0; <first
+             iteration> }; compare form: if (n) { counter += n; n = 0; }.
+             Not touching the counter when n is 0 keeps the exit from
+             writing over other threads' updates.  */
+          ppp_check chk;
+          chk.action = st->at_exit ? st->first_action : NOTHING;
+          chk.steady = st;
+          chk.flush = true;
+          chk.count = make_ssa_name (uint64_type_node);
+          add (&seq, gimple_build_assign (chk.count, st->count));
+          chk.ppp_id = chk.bl_id = NULL_TREE;
+          if (st->at_exit && st->first[PP_REG_PPP])
+            chk.ppp_id = in_ssa_name (&seq, st->first[PP_REG_PPP]);
+          if (st->at_exit && st->first[PP_REG_BL])
+            chk.bl_id = in_ssa_name (&seq, st->first[PP_REG_BL]);
+          tree mark = make_ssa_name (uint64_type_node);
+          chk.anchor = gimple_build_assign (mark, chk.count);
+          add (&seq, chk.anchor);
+          c->checks.safe_push (chk);
           gsi_insert_seq_on_edge (e, seq);
         }
     }
@@ -1178,9 +1179,10 @@ expand_steady_test (const ppp_check *chk, basic_block bb,
 }
 
 /* Appends to BB, whose only out-edge goes to JOIN, the flush of CHK's
-   simple-form steady path on an exit edge of its loop:
+   steady path on an exit edge of its loop:
      bb:     ...; if (count != 0) goto flush; else goto join;
-     flush:  counter += count - 1; n = 0;
+     flush:  counter += count - 1; n = 0;           (simple form)
+             counter += count; n = 0;               (compare form)
              (the caller's record of the first iteration)       -> join
    and returns flush.  */
 basic_block
@@ -1194,9 +1196,14 @@ expand_flush (instr_ctx *c, const ppp_check *chk, basic_block bb,
                  build_int_cst (uint64_type_node, 0), flush, join,
                  profile_probability::even ());
   gimple_seq seq = NULL;
-  tree more = make_ssa_name (uint64_type_node);
-  add (&seq, gimple_build_assign (more, PLUS_EXPR, chk->count,
-                                  build_int_cst (uint64_type_node, -1)));
+  tree more = chk->count;
+  if (st->at_exit)
+    {
+      /* The first back edge taken was the first iteration's.  */
+      more = make_ssa_name (uint64_type_node);
+      add (&seq, gimple_build_assign (more, PLUS_EXPR, chk->count,
+                                      build_int_cst (uint64_type_node, -1)));
+    }
   tree ref = steady_counter_ref (c, &seq, st);
   tree t1 = make_ssa_name (uint64_type_node);
   tree t2 = make_ssa_name (uint64_type_node);
@@ -1262,6 +1269,8 @@ expand_checks (instr_ctx *c)
             gimple_stmt_iterator gsi = gsi_last_bb (bb);
             gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
           }
+          continue;
+        case NOTHING:
           continue;
         case CHECK_SLOT:
           break;
