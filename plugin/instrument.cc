@@ -878,8 +878,11 @@ compute_steady (instr_ctx *c)
   c->entry_steady = XCNEWVEC (steady_end *, map->cfg->n_edges);
   bool in_array = rec->split || rec->storage == PATHPROF_STORAGE_ARRAY;
   bool in_slots = !rec->split && rec->storage == PATHPROF_STORAGE_PPP;
-  if (c->atomic || (!in_array && !in_slots) || !current_loops
-      || loops_state_satisfies_p (LOOPS_NEED_FIXUP))
+  /* Not with gcov's -fprofile-arcs in the same compilation (the gcov
+     oracle, tests/gcov): its pass runs after ours and would count the
+     branches of the steady code as the program's.  */
+  if (c->atomic || profile_arc_flag || (!in_array && !in_slots)
+      || !current_loops || loops_state_satisfies_p (LOOPS_NEED_FIXUP))
     return;
   unsigned n_regs = in_slots ? 2 : 1;
   gcc_assert (n_regs <= c->n_regs);
