@@ -881,7 +881,8 @@ compute_steady (instr_ctx *c)
   /* Not with gcov's -fprofile-arcs in the same compilation (the gcov
      oracle, tests/gcov): its pass runs after ours and would count the
      branches of the steady code as the program's.  */
-  if (c->atomic || profile_arc_flag || (!in_array && !in_slots)
+  if (!pp_opts.steady_loops || c->atomic || profile_arc_flag
+      || (!in_array && !in_slots)
       || !current_loops || loops_state_satisfies_p (LOOPS_NEED_FIXUP))
     return;
   unsigned n_regs = in_slots ? 2 : 1;

@@ -78,6 +78,9 @@ struct pp_options
      themselves, into the functions as written.  */
   bool late;
   bool stage_set;                     /* stage= given */
+  /* Count the steady path of a loop in a register until the loop exits
+     (instrument.cc, specs/cfg-rules.md).  */
+  bool steady_loops;
 };
 
 /* The default ppp-max: at most 16,384 slots (256 KiB of .data) per

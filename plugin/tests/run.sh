@@ -161,6 +161,13 @@ check "steady loop paths counted in registers (-O2)" \
 check "steady loop paths: none with -fprofile-update=atomic" \
   "length 0/0,find 0/0,grid 0/0,hash 0/0,copy_rows 0/0,checked_sum 0/0,called_sum 0/0,depth_sum 0/0,three 0/0,skip_odd 0/0" \
   "$(LC_ALL=C steady_counts -fprofile-update=atomic)"
+check "steady loop paths: none with steady-loops=0" \
+  "length 0/0,find 0/0,grid 0/0,hash 0/0,copy_rows 0/0,checked_sum 0/0,called_sum 0/0,depth_sum 0/0,three 0/0,skip_odd 0/0" \
+  "$(LC_ALL=C steady_counts -fplugin-arg-pathprof-steady-loops=0)"
+check "steady-loops=2 is an error" \
+  "cc1: error: pathprof: 'steady-loops=2': expected 0 or 1" \
+  "$(LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-steady-loops=2 \
+       -c "$T/cases/steady.c" -o steady.o 2>&1 | head -1)"
 
 # 3. Notes: independent of -g, identical across compilations.
 gcc -O2 -fplugin="$PL" -c "$T/cases/switch.c" -o s.o && sed 1,4d s.ppno > a.txt
