@@ -66,7 +66,7 @@
  * the loop runs.  Our counter's address depends on the path register, so
  * GCC cannot do the same: we do it, where the record is a plain increment
  * or a PPP check and the steady path is counted (in the array, or in a
- * slot of its own).  n is a local variable, zero at function entry.
+ * slot of its own).  n is a local variable.
  *
  *   - Simple form (no other cut inside the loop, so no inner loop; every
  *     entry edge carries its own code): the paths that end with the back
@@ -81,7 +81,8 @@
  *     loop keeps no instrumentation at all.
  *   - Otherwise the back edge's record becomes
  *             if (reg == steady id) n++; else <the record>;
- *     and every exit edge does if (n) { counter += n; n = 0; } (n = 0:
+ *     with n = 0 at function entry, and every exit edge does
+ *     if (n) { counter += n; n = 0; } (n = 0:
  *     no write, which could overwrite other threads' updates).  The register
  *     compared is the PPP one at an end where every path has a slot (the
  *     Ball-Larus one may be dead there), else the Ball-Larus one.
@@ -254,18 +255,17 @@ in_ssa_name (gimple_seq *seq, tree val)
   return t;
 }
 
-/* *REF += 1, atomically (a relaxed __atomic_fetch_add_8 with its result
-   unused, as gcov does) when ATOMIC.  */
+/* *REF += VALUE, atomically (a relaxed __atomic_fetch_add_8 with its
+   result unused, as gcov does) when ATOMIC.  */
 void
-emit_increment (gimple_seq *seq, tree ref, bool atomic)
+emit_add (gimple_seq *seq, tree ref, tree value, bool atomic)
 {
-  tree one = build_int_cst (uint64_type_node, 1);
   if (atomic)
     {
       tree addr = make_ssa_name (build_pointer_type (uint64_type_node));
       add (seq, gimple_build_assign (addr, build_fold_addr_expr (ref)));
       tree f = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
-      add (seq, gimple_build_call (f, 3, addr, one,
+      add (seq, gimple_build_call (f, 3, addr, value,
                                    build_int_cst (integer_type_node,
                                                   MEMMODEL_RELAXED)));
       return;
@@ -273,8 +273,23 @@ emit_increment (gimple_seq *seq, tree ref, bool atomic)
   tree t1 = make_ssa_name (uint64_type_node);
   tree t2 = make_ssa_name (uint64_type_node);
   add (seq, gimple_build_assign (t1, ref));
-  add (seq, gimple_build_assign (t2, PLUS_EXPR, t1, one));
+  add (seq, gimple_build_assign (t2, PLUS_EXPR, t1, value));
   add (seq, gimple_build_assign (unshare_expr (ref), t2));
+}
+
+/* *REF += 1 (see emit_add).  */
+void
+emit_increment (gimple_seq *seq, tree ref, bool atomic)
+{
+  emit_add (seq, ref, build_int_cst (uint64_type_node, 1), atomic);
+}
+
+/* counters[INDEX] of REC's array.  */
+tree
+counter_ref (const pp_fn_record *rec, tree index)
+{
+  return build4 (ARRAY_REF, uint64_type_node, rec->counters, index,
+                 NULL_TREE, NULL_TREE);
 }
 
 /* __pathprof_residual (&descriptor, BL_ID).  */
@@ -380,22 +395,12 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
       c->stats->n_steady_exits++;
       return;
     }
-  if (c->rec->split)
-    {
-      /* PPP or RESIDUAL counted in an array: as Ball-Larus.  */
-      if (steady)
-        push_check (c, seq, COUNT_IN_ARRAY, NULL_TREE, bl_id, steady);
-      else
-        emit_increment (seq,
-                        build4 (ARRAY_REF, uint64_type_node, c->rec->counters,
-                                bl_id, NULL_TREE, NULL_TREE),
-                        c->atomic);
-      return;
-    }
-  switch (c->rec->storage)
+  /* PPP or RESIDUAL counted in an array (split) as Ball-Larus.  */
+  unsigned storage = c->rec->split ? PATHPROF_STORAGE_ARRAY
+                                    : c->rec->storage;
+  switch (storage)
     {
     case PATHPROF_STORAGE_HASH:
-      gcc_assert (!c->rec->split);
       add (seq, gimple_build_call (pp_hash_add_decl (c->atomic), 2,
                                    build_fold_addr_expr (c->rec->table),
                                    bl_id));
@@ -404,10 +409,7 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
       if (steady)
         push_check (c, seq, COUNT_IN_ARRAY, NULL_TREE, bl_id, steady);
       else
-        emit_increment (seq,
-                        build4 (ARRAY_REF, uint64_type_node, c->rec->counters,
-                                bl_id, NULL_TREE, NULL_TREE),
-                        c->atomic);
+        emit_increment (seq, counter_ref (c->rec, bl_id), c->atomic);
       return;
     case PATHPROF_STORAGE_RESIDUAL:
       emit_log (c, seq, bl_id);
@@ -677,8 +679,7 @@ steady_counter_ref (const instr_ctx *c, gimple_seq *seq, const steady_end *st)
   tree where = build_int_cstu (uint64_type_node, st->where);
   if (st->in_slot)
     return slot_ref (seq, c->rec, where, 1);
-  return build4 (ARRAY_REF, uint64_type_node, c->rec->counters, where,
-                 NULL_TREE, NULL_TREE);
+  return counter_ref (c->rec, where);
 }
 
 /* Whether call G surely returns to the loop it is in: a leaf builtin or
@@ -766,7 +767,7 @@ simple_form (instr_ctx *c, steady_end *st, unsigned i, const unsigned *path,
         return false;
     }
   bool regs[PP_N_REGS] = { false, false };
-  if (c->rec->split || c->rec->storage == PATHPROF_STORAGE_ARRAY)
+  if (!st->in_slot)
     {
       st->first_action = COUNT_IN_ARRAY;
       regs[PP_REG_BL] = true;
@@ -979,8 +980,9 @@ compute_steady (instr_ctx *c)
     free_dominance_info (CDI_DOMINATORS);
 }
 
-/* Starts every steady count used at zero on function entry, and adds it
-   to its counter on every exit edge of its loop (then zero again).  */
+/* Starts every steady count used at zero on function entry (the compare
+   form), and adds it to its counter on every exit edge of its loop (then
+   zero again).  */
 void
 insert_steady_flushes (instr_ctx *c)
 {
@@ -990,9 +992,12 @@ insert_steady_flushes (instr_ctx *c)
     {
       if (!st->used)
         continue;
-      tree zero = build_int_cst (uint64_type_node, 0);
-      gsi_insert_on_edge (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (cfun)),
-                          gimple_build_assign (st->count, zero));
+      /* (The simple form's entry edges start it.)  */
+      if (!st->at_exit)
+        gsi_insert_on_edge (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (cfun)),
+                            gimple_build_assign (st->count,
+                                                 build_int_cst (uint64_type_node,
+                                                                0)));
       unsigned j;
       edge e;
       FOR_EACH_VEC_ELT (st->exits, j, e)
@@ -1208,12 +1213,7 @@ expand_flush (instr_ctx *c, const ppp_check *chk, basic_block bb,
       add (&seq, gimple_build_assign (more, PLUS_EXPR, chk->count,
                                       build_int_cst (uint64_type_node, -1)));
     }
-  tree ref = steady_counter_ref (c, &seq, st);
-  tree t1 = make_ssa_name (uint64_type_node);
-  tree t2 = make_ssa_name (uint64_type_node);
-  add (&seq, gimple_build_assign (t1, ref));
-  add (&seq, gimple_build_assign (t2, PLUS_EXPR, t1, more));
-  add (&seq, gimple_build_assign (unshare_expr (ref), t2));
+  emit_add (&seq, steady_counter_ref (c, &seq, st), more, false);
   add (&seq, gimple_build_assign (st->count,
                                   build_int_cst (uint64_type_node, 0)));
   gimple_stmt_iterator gsi = gsi_start_bb (flush);
@@ -1265,9 +1265,7 @@ expand_checks (instr_ctx *c)
             gimple_seq seq = NULL;
             emit_increment (&seq,
                             chk->action == COUNT_IN_ARRAY
-                                ? build4 (ARRAY_REF, uint64_type_node,
-                                          rec->counters, chk->bl_id,
-                                          NULL_TREE, NULL_TREE)
+                                ? counter_ref (rec, chk->bl_id)
                                 : slot_ref (&seq, rec, chk->ppp_id, 1),
                             c->atomic);
             gimple_stmt_iterator gsi = gsi_last_bb (bb);
