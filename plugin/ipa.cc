@@ -417,6 +417,15 @@ public:
 
 } // namespace
 
+bool
+pp_ipa_trace_call_p (const gimple *g)
+{
+  tree fn = is_gimple_call (g) ? gimple_call_fndecl (g) : NULL_TREE;
+  return fn
+         && (fn == trace_fn_decl || fn == trace_node_decl
+             || fn == trace_site_decl);
+}
+
 pp_ipa_fn *
 pp_ipa_lookup (tree decl)
 {

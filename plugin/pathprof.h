@@ -308,6 +308,9 @@ extern pp_ipa_fn **pp_ipa_fns;
 extern unsigned pp_n_ipa_fns;
 extern pp_subpath_fn **pp_ipa_subpaths;
 pp_ipa_fn *pp_ipa_lookup (tree decl);
+/* Whether G calls one of the block-trace functions that `trace` adds to
+   an inter-procedural build (ipa.cc; they record and return).  */
+bool pp_ipa_trace_call_p (const gimple *g);
 /* The tag of marker G, or NULL if G is no marker.  */
 const pp_tag *pp_marker_tag (const gimple *g);
 /* A new block of tags (fn, node, ctx) for every node of FN.  */
@@ -445,7 +448,8 @@ tree pp_wpp_decl (pp_wpp_fn which);
 /* Testing aid: calls the harness's trace functions on function entry and
    at the head of every node (trace.cc).  */
 void pp_insert_trace (const pp_fn_map *map, const char *name);
-/* Whether G calls one of the trace functions (which record and return).  */
+/* Whether G calls one of the trace functions (which record and return):
+   these, or the IPPP block trace's (pp_ipa_trace_call_p).  */
 bool pp_trace_call_p (const gimple *g);
 
 /* ------------------------------------------------------------------ */

@@ -576,6 +576,17 @@ pp_instrument_inter (function *fn)
      why).  */
   if (!f || !f->sub)
     return;
+  /* Our inlining (inline.cc) left the loop tree to be fixed up; the pass
+     manager would do it after this pass, but the steady loop paths
+     (instrument.cc) need the loops of the supergraph now.  Before SSA the
+     loops have no preheaders or simple latches to keep, so this only
+     rebuilds the loop tree (and the map is built after it anyway).  */
+  if (current_loops && loops_state_satisfies_p (LOOPS_NEED_FIXUP))
+    {
+      calculate_dominance_info (CDI_DOMINATORS);
+      fix_loop_structure (NULL);
+      free_dominance_info (CDI_DOMINATORS);
+    }
   if (pp_opts.wpp)
     split_after_sites (fn, f);
   unsigned nb = last_basic_block_for_fn (fn);

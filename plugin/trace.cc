@@ -93,5 +93,5 @@ bool
 pp_trace_call_p (const gimple *g)
 {
   tree fn = is_gimple_call (g) ? gimple_call_fndecl (g) : NULL_TREE;
-  return fn && (fn == enter_fn || fn == node_fn);
+  return (fn && (fn == enter_fn || fn == node_fn)) || pp_ipa_trace_call_p (g);
 }
