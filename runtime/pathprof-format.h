@@ -35,8 +35,9 @@ extern "C" {
 /* Bumped whenever a struct below changes layout; __pathprof_init refuses
    (with a message, without crashing) objects of another version.
    Version 3 added `tested` (preferential functions counted in an array),
-   version 4 `residual_cache`. */
-#define PATHPROF_ABI_VERSION 4u
+   version 4 `residual_cache`, version 5 grew the residual cache from 64
+   to 1024 entries. */
+#define PATHPROF_ABI_VERSION 5u
 
 /* How a function's path counters are stored.  Path ids are always
    Ball-Larus ids; PPP ids only index the slots of a PPP function.  */
@@ -137,7 +138,7 @@ struct pathprof_function {
 /* The residual cache (struct pathprof_function): its size, and the entry
    of path ID (Fibonacci hashing: the high bits of ID times 2^64 / phi,
    which spread consecutive ids over the table).  */
-#define PATHPROF_RESIDUAL_CACHE_BITS 6u
+#define PATHPROF_RESIDUAL_CACHE_BITS 10u
 #define PATHPROF_RESIDUAL_CACHE_SLOTS (1u << PATHPROF_RESIDUAL_CACHE_BITS)
 #define PATHPROF_RESIDUAL_CACHE_MUL 0x9e3779b97f4a7c15ull
 #define PATHPROF_RESIDUAL_CACHE_SLOT(id)                               \

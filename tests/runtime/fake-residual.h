@@ -73,7 +73,7 @@ fake_split_register (void)
 static uint64_t fake_cache[2 * PATHPROF_RESIDUAL_CACHE_SLOTS];
 
 static struct pathprof_function fake_cache_functions[] = {
-  { "f_cached", "cache.c", 0x99999999u, PATHPROF_STORAGE_RESIDUAL, 1000,
+  { "f_cached", "cache.c", 0x99999999u, PATHPROF_STORAGE_RESIDUAL, 5000,
     NULL, NULL, NULL, 0, NULL, fake_cache, NULL, 0 },
 };
 

@@ -34,8 +34,9 @@
  *                 a path, and the executions counted there
  *   cbad E ID N   put path ID with count N into entry E of the cache
  *                 (not its entry: what no instrumentation does)
- *   cthreads T N  T threads each end, N rounds, the paths 34, 0, 89 (one
- *                 entry), 5 and 60 (another) of f_cached, atomically
+ *   cthreads T N  T threads each end, N rounds, the paths 610, 0, 1597
+ *                 (one entry), 5 and 1602 (another) of f_cached,
+ *                 atomically
  *   sig H         log paths 2000000 + i % 1000 of f_res (i = 0, 1, ...)
  *                 while a SIGALRM handler, run every 200 us, logs path
  *                 5000000000 + (its call number % 16); stop after H
@@ -110,7 +111,7 @@ residual_thread (void *p)
 static void *
 cached_thread (void *p)
 {
-  static const uint64_t ids[] = { 34, 0, 89, 5, 60 };
+  static const uint64_t ids[] = { 610, 0, 1597, 5, 1602 };
   unsigned long rounds = *(unsigned long *) p;
   for (unsigned long r = 0; r < rounds; r++)
     for (unsigned k = 0; k < sizeof ids / sizeof *ids; k++)

@@ -220,7 +220,7 @@ is "changed function: message" \
 P=$W/abi.ppd
 PATHPROF_FILE=$P "$T/rt_prog_abi99" a 0 1 2> "$W/err"; rc=$?
 is "other ABI version refused" \
-  "0:pathprof: ignoring an object built for runtime ABI version 99 (this libpathprof supports version 4); rebuild it with the matching pathprof" \
+  "0:pathprof: ignoring an object built for runtime ABI version 99 (this libpathprof supports version 5); rebuild it with the matching pathprof" \
   "$rc:$(cat "$W/err")"
 if [ -e "$P" ]; then ko "nothing written without objects"
 else ok "nothing written without objects"; fi
@@ -369,9 +369,9 @@ PATHPROF_FILE=$P "$RR" s 5 1 s 4 1 s 0 1
 split_of "$P" > "$W/out"
 same "array-counted functions: a second run merges both lists" "$W/exp" "$W/out"
 
-# The residual cache (fake-residual.h's third object, f_cached: 1000
-# paths, pathprof-format.h's `residual_cache`).  Paths 34, 0 and 89 share
-# cache entry 0, 5 and 60 entry 5, 7 has entry 20 to itself.  The first
+# The residual cache (fake-residual.h's third object, f_cached: 5000
+# paths, pathprof-format.h's `residual_cache`).  Paths 610, 0 and 1597
+# share cache entry 0, 5 and 1602 entry 92, 7 has entry 334 to itself.  The first
 # path to reach a free entry claims it (its first execution goes through
 # the call, the others are counted inline); the paths that find their
 # entry taken go on to the runtime's table.  The profile cannot tell the
@@ -379,33 +379,33 @@ same "array-counted functions: a second run merges both lists" "$W/exp" "$W/out"
 cache_of () { dump_of "$1" | sed -n '/^object "\/fake\/zcache.ppno"/,$p'; }
 fn_cached () { # RESIDUAL_DROPPED N_RESIDUAL
   echo 'object "/fake/zcache.ppno" stamp 0x0000ca5e runs 1'
-  echo '  function "f_cached" source "cache.c" checksum 0x99999999 storage residual paths 1000 dropped 0 counts 0'
+  echo '  function "f_cached" source "cache.c" checksum 0x99999999 storage residual paths 5000 dropped 0 counts 0'
   resid "$1" "$2"
 }
 P=$W/cache.ppd
-PATHPROF_FILE=$P "$RR" c 34 3 c 0 2 c 89 1 c 34 1 c 7 5 cstat > "$W/stat"
-is "residual cache: 34 and 7 claim their entries, 0 and 89 find 34 there"   "2 9" "$(cat "$W/stat")"
-{ fn_cached 0 4; pairs 0 2 7 5 34 4 89 1; } > "$W/exp"
+PATHPROF_FILE=$P "$RR" c 610 3 c 0 2 c 1597 1 c 610 1 c 7 5 cstat > "$W/stat"
+is "residual cache: 610 and 7 claim their entries, 0 and 1597 find 610 there"   "2 9" "$(cat "$W/stat")"
+{ fn_cached 0 4; pairs 0 2 7 5 610 4 1597 1; } > "$W/exp"
 cache_of "$P" > "$W/out"
 same "residual cache: paths in the cache and in the table, exact counts"   "$W/exp" "$W/out"
 P=$W/cache-reset.ppd
-PATHPROF_FILE=$P "$RR" c 34 2 c 0 1 reset c 0 2 c 34 1 cstat > "$W/stat"
+PATHPROF_FILE=$P "$RR" c 610 2 c 0 1 reset c 0 2 c 610 1 cstat > "$W/stat"
 is "residual cache after reset: the entry stays claimed, its count restarts" \
   "1 1" "$(cat "$W/stat")"
-{ fn_cached 0 2; pairs 0 2 34 1; } > "$W/exp"
+{ fn_cached 0 2; pairs 0 2 610 1; } > "$W/exp"
 cache_of "$P" > "$W/out"
 same "residual cache: reset zeroes the cache and the table" "$W/exp" "$W/out"
-PATHPROF_FILE="$W/cfork-%p.ppd" "$RR" pid c 7 3 fork c 7 1 c 60 2 > "$W/pid"
+PATHPROF_FILE="$W/cfork-%p.ppd" "$RR" pid c 7 3 fork c 7 1 c 1602 2 > "$W/pid"
 parent=$(head -1 "$W/pid")
 child=$(ls "$W" | grep '^cfork-' | grep -v "^cfork-$parent\.ppd$")
 { fn_cached 0 1; pairs 7 3; } > "$W/exp"
 cache_of "$W/cfork-$parent.ppd" > "$W/out"
 same "residual cache, fork: the parent writes its paths" "$W/exp" "$W/out"
-{ fn_cached 0 2; pairs 7 1 60 2; } > "$W/exp"
+{ fn_cached 0 2; pairs 7 1 1602 2; } > "$W/exp"
 cache_of "$W/$child" > "$W/out"
 same "residual cache, fork: the child writes only its own" "$W/exp" "$W/out"
 P=$W/cache-bad.ppd
-PATHPROF_FILE=$P "$RR" cbad 3 34 7 c 5 1 > /dev/null
+PATHPROF_FILE=$P "$RR" cbad 3 610 7 c 5 1 > /dev/null
 { fn_cached 7 1; pairs 5 1; } > "$W/exp"
 cache_of "$P" > "$W/out"
 same "residual cache: a path in another path's entry is counted as dropped" \
@@ -415,7 +415,7 @@ same "residual cache: a path in another path's entry is counted as dropped" \
 # each shared entry is in the cache, the others in the table.
 P=$W/cache-threads.ppd
 PATHPROF_FILE=$P "$RR" cthreads 4 20000 cstat > "$W/stat"
-{ fn_cached 0 5; pairs 0 80000 5 80000 34 80000 60 80000 89 80000; } \
+{ fn_cached 0 5; pairs 0 80000 5 80000 610 80000 1597 80000 1602 80000; } \
   > "$W/exp"
 cache_of "$P" > "$W/out"
 same "residual cache, 4 threads: exact counts" "$W/exp" "$W/out"
