@@ -249,6 +249,13 @@ notes_ppp (strbuf *b, const pp_plan *plan)
   if (plan->slot_shift)
     sb_printf (b, " %llu", (unsigned long long) plan->slot_shift);
   sb_printf (b, "\n");
+  const pp_ppp_result *ppp = plan->ppp;
+  if (ppp->numbered)
+    {
+      sb_printf (b, "  %s %u ", PATHPROF_NOTES_HOTTEST, ppp->n_numbered);
+      sb_mpz (b, ppp->numbered_range);
+      sb_printf (b, "\n");
+    }
   unsigned *order = XNEWVEC (unsigned, plan->n_interesting);
   for (unsigned k = 0; k < plan->n_interesting; k++)
     order[k] = k;
@@ -259,11 +266,12 @@ notes_ppp (strbuf *b, const pp_plan *plan)
       unsigned k = order[i];
       sb_printf (b, "  %s ", PATHPROF_NOTES_INTERESTING);
       sb_mpz (b, plan->interesting[k]);
-      if (mpz_cmp_ui (plan->ppp->ppp_id[k], plan->n_slots - plan->slot_shift)
-          < 0)
+      if ((!ppp->numbered || ppp->numbered[k])
+          && mpz_cmp_ui (ppp->ppp_id[k], plan->n_slots - plan->slot_shift)
+               < 0)
         {
           sb_printf (b, " ");
-          sb_mpz (b, plan->ppp->ppp_id[k]);
+          sb_mpz (b, ppp->ppp_id[k]);
           sb_printf (b, "\n");
         }
       else

@@ -222,9 +222,13 @@ bool pp_plan_function (tree fndecl, const char *name, const char *source,
                        pp_error *err);
 /* PPP storage for the N interesting paths IDS (Ball-Larus ids under NUM;
    PLAN takes IDS over, mpz_init'ed and malloc'd): their numbering and
-   slots.  False (with ERR) if the numbering fails.  */
-bool pp_plan_ppp_ids (mpz_t *ids, unsigned n, const pp_dag *dag,
-                      const pp_numbering *num, pp_plan *plan, pp_error *err);
+   slots.  COUNTS (N of them, or NULL) are their executions in the tested
+   runs: when the range of all of them is larger than ppp-max, only the
+   hottest that fit are numbered (pp_ppp_number_hottest).  False (with
+   ERR) if the numbering fails.  */
+bool pp_plan_ppp_ids (mpz_t *ids, const uint64_t *counts, unsigned n,
+                      const pp_dag *dag, const pp_numbering *num,
+                      pp_plan *plan, pp_error *err);
 /* Counts PLAN's function (a PPP or RESIDUAL plan of a function with
    N_PATHS Ball-Larus paths) in an array, the tested paths marked, when
    N_PATHS is at most the ppp-array-threshold argument; *TESTED_MAP then

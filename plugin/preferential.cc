@@ -21,7 +21,10 @@
  * Interesting paths whose PPP id is ppp-max or more get no slot: at run
  * time they are logged as residual, and the notes record them as tested
  * (`interesting ID -`) so that reports do not count them as untested (the
- * thesis' array-size policy, section 3.6).
+ * thesis' array-size policy, section 3.6).  When the range of all of them
+ * exceeds ppp-max and the file gives counts, only the hottest that fit
+ * are numbered (pp_ppp_number_hottest, notes `hottest`): the slots go to
+ * the paths that run, not to those whose ids happen to be small.
  *
  * Both PPP and RESIDUAL functions with at most ppp-array-threshold
  * Ball-Larus paths are counted in an array instead (pp_plan_split): one
@@ -108,7 +111,21 @@ plan_ppp (const pp_interesting_fn *entry, const pp_dag *dag,
   for (unsigned k = 0; k < n; k++)
     mpz_init_set (ids[k], entry->paths[k].id);
   plan->edge_profile = edge_profile (entry, dag, num);
-  return pp_plan_ppp_ids (ids, n, dag, num, plan, err);
+  /* The tested runs' counts choose which paths get slots when not all
+     can; not for a function counted in an array (pp_plan_split), where
+     every path has its counter.  */
+  uint64_t *counts = NULL;
+  if (mpz_cmp_ui (num->total, pp_opts.ppp_array_threshold) > 0)
+    for (unsigned k = 0; k < n; k++)
+      if (entry->paths[k].has_count)
+        {
+          if (!counts)
+            counts = XCNEWVEC (uint64_t, n);
+          counts[k] = entry->paths[k].count;
+        }
+  bool ok = pp_plan_ppp_ids (ids, counts, n, dag, num, plan, err);
+  free (counts);
+  return ok;
 }
 
 /* A path end first checks that the PPP id is below n_slots (an
@@ -160,16 +177,18 @@ pad_slots (const pp_dag *dag, pp_plan *plan, uint64_t range, pp_error *err)
 } // namespace
 
 bool
-pp_plan_ppp_ids (mpz_t *ids, unsigned n, const pp_dag *dag,
-                 const pp_numbering *num, pp_plan *plan, pp_error *err)
+pp_plan_ppp_ids (mpz_t *ids, const uint64_t *counts, unsigned n,
+                 const pp_dag *dag, const pp_numbering *num, pp_plan *plan,
+                 pp_error *err)
 {
   plan->n_interesting = n;
   plan->interesting = ids;
-  if (pp_ppp_number (dag, num, plan->interesting, n, &plan->ppp, err)
+  if (pp_ppp_number_hottest (dag, num, plan->interesting, counts, n,
+                             pp_opts.ppp_max, &plan->ppp, err)
       != PP_OK)
     return false;
   /* The range is at most the number of Ball-Larus paths, which fits.  */
-  uint64_t range = pp_mpz_to_u64 (plan->ppp->range);
+  uint64_t range = pp_mpz_to_u64 (plan->ppp->numbered_range);
   plan->n_slots = MIN (range, (uint64_t) pp_opts.ppp_max);
   if (!pad_slots (dag, plan, range, err))
     return false;
@@ -181,6 +200,11 @@ pp_plan_ppp_ids (mpz_t *ids, unsigned n, const pp_dag *dag,
   unsigned n_counted = 0;
   for (unsigned k = 0; k < n; k++)
     {
+      /* (A path left out of the numbering may still sum to a free slot's
+         id; it stays without, so that the notes say which were numbered.
+         Negative sums wrap to no slot.)  */
+      if (plan->ppp->numbered && !plan->ppp->numbered[k])
+        continue;
       uint64_t ppp_id = pp_mpz_to_u64 (plan->ppp->ppp_id[k]);
       if (ppp_id < plan->n_slots - plan->slot_shift)
         {

@@ -484,7 +484,7 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
         plan.storage = PATHPROF_STORAGE_ARRAY;
       else if (n_ids)
         {
-          if (!pp_plan_ppp_ids (ids, n_ids, dag, num, &plan, &err))
+          if (!pp_plan_ppp_ids (ids, NULL, n_ids, dag, num, &plan, &err))
             st = err.status;
           ids = NULL;
         }

@@ -238,6 +238,10 @@ void __pathprof_wpp_resume (uint64_t frame);
 /* PPP and RESIDUAL functions (version 2).  */
 #define PATHPROF_NOTES_PPP "ppp"  /* n_interesting range n_slots [slot_shift] */
 #define PATHPROF_NOTES_INTERESTING "interesting" /* BL-id PPP-id|- */
+/* After `ppp`, when the range of all interesting paths exceeded ppp-max:
+   only the K hottest (those with a PPP id) were numbered, in a range of
+   RANGE.  */
+#define PATHPROF_NOTES_HOTTEST "hottest"         /* K range */
 #define PATHPROF_NOTES_STALE "stale"             /* "reason" */
 /* Inter-procedural modes (version 3).  Header: the IPS file and the code
    growth of inlining.  Function records: `refused` and `site` describe a

@@ -35,7 +35,8 @@ enum
   HAVE_STORAGE = 8,
   HAVE_CFG = 16,
   HAVE_PPP = 32,
-  HAVE_STALE = 64
+  HAVE_STALE = 64,
+  HAVE_HOTTEST = 128
 };
 
 struct reader
@@ -47,7 +48,7 @@ struct reader
   /* the function being read, if any */
   struct notes_function *fn;
   unsigned have;
-  unsigned line_checksum, line_paths, line_ppp, line_stale;
+  unsigned line_checksum, line_paths, line_ppp, line_stale, line_hottest;
   unsigned long long ppp_declared; /* n_interesting of the `ppp` record */
   unsigned char *is_exit;
   struct dagedge_rec *dagedges;

@@ -149,6 +149,7 @@ notes_function_clear (struct notes_function *f)
   free (f->source);
   mpz_clear (f->paths);
   mpz_clear (f->ppp_range);
+  mpz_clear (f->hottest_range);
   if (f->blocks)
     for (unsigned i = 0; i < f->n_nodes; i++)
       free (f->blocks[i].file);
@@ -192,6 +193,7 @@ start_function (struct reader *r, int subpaths)
   f->is_subpaths = subpaths;
   mpz_init (f->paths);
   mpz_init (f->ppp_range);
+  mpz_init (f->hottest_range);
   f->line = r->tx.line;
   f->name = strdup (t[1].text);
   if (!f->name)
@@ -277,6 +279,21 @@ check_storage_records (struct reader *r)
                         "slots are not its PPP range",
                         f->name, (unsigned long long) f->n_slots);
     }
+  if (f->hottest)
+    {
+      if (f->in_array)
+        return fail_at (r, r->line_hottest,
+                        "'hottest' record in a function of storage 'ppp "
+                        "array' (every path has its counter)");
+      size_t with_id = 0;
+      for (size_t i = 0; i < f->n_interesting; i++)
+        with_id += f->interesting[i].has_ppp_id != 0;
+      if (with_id != f->hottest)
+        return fail_at (r, r->line_hottest,
+                        "function '%s': 'hottest' says %llu paths were "
+                        "numbered, %zu have a PPP id",
+                        f->name, (unsigned long long) f->hottest, with_id);
+    }
   if (r->ppp_declared != f->n_interesting)
     return fail_at (r, r->line_ppp,
                     "function '%s': 'ppp' says %llu interesting path%s, "
@@ -351,6 +368,35 @@ check_ppp_numbering (struct reader *r)
       free (want);
       free (got);
     }
+  /* Only the hottest numbered: the weights, ids and slots are those of
+     the paths with an id, numbered alone.  */
+  if (!ret && f->hottest)
+    {
+      size_t k = 0;
+      for (size_t i = 0; i < f->n_interesting; i++)
+        if (f->interesting[i].has_ppp_id)
+          mpz_set (ids[k++], ids[i]);
+      pp_ppp_free (res);
+      res = NULL;
+      if (pp_ppp_number (f->dag, f->num, ids, (unsigned) k, &res, &err)
+          != PP_OK)
+        ret = fail_at (r, r->line_hottest,
+                       "function '%s': PPP numbering of the hottest: %s",
+                       f->name, err.message);
+      else if (mpz_cmp (res->range, f->hottest_range) != 0)
+        {
+          char *want = mpz_get_str (NULL, 10, f->hottest_range);
+          char *got = mpz_get_str (NULL, 10, res->range);
+          ret = fail_at (r, r->line_hottest,
+                         "function '%s': 'hottest' says range %s, the PPP "
+                         "numbering of the paths with an id gives %s",
+                         f->name, want ? want : "?", got ? got : "?");
+          free (want);
+          free (got);
+        }
+    }
+  const mpz_t *numbered_range = f->hottest ? &f->hottest_range
+                                           : &f->ppp_range;
   /* The slots the plugin allocates: min (range, ppp-max) from PPP id 0,
      or padded, one per PPP id any path can have (pp_path_sum_bounds),
      from the smallest (the shift) when it is negative.  */
@@ -373,7 +419,8 @@ check_ppp_numbering (struct reader *r)
           mpz_inits (slots, shift, NULL);
           set_u64 (slots, f->n_slots);
           set_u64 (shift, f->slot_shift);
-          int plain = f->slot_shift == 0 && mpz_cmp (slots, f->ppp_range) <= 0;
+          int plain = f->slot_shift == 0
+                      && mpz_cmp (slots, *numbered_range) <= 0;
           int padded = mpz_cmp (slots, need) == 0 && mpz_cmp (shift, lo) == 0;
           if (!plain && !padded)
             {
@@ -392,24 +439,32 @@ check_ppp_numbering (struct reader *r)
         }
       mpz_clears (lo, hi, need, NULL);
     }
-  for (size_t i = 0; i < f->n_interesting && !ret; i++)
+  /* X: the path's index in the numbering, which has only those with an
+     id when only the hottest were numbered (then the others, left out,
+     have no id to check).  */
+  for (size_t i = 0, x = 0; i < f->n_interesting && !ret; i++, x++)
     {
       const struct notes_interesting *in = &f->interesting[i];
-      /* ppp_id[i] < range, which may exceed 64 bits; compare as mpz.  */
+      if (f->hottest && !in->has_ppp_id)
+        {
+          x--;
+          continue;
+        }
+      /* ppp_id[x] < range, which may exceed 64 bits; compare as mpz.  */
       mpz_t rec, slots;
       mpz_init (rec);
       mpz_init (slots);
       set_u64 (rec, in->ppp_id);
       set_u64 (slots, f->n_slots - f->slot_shift);
-      char *got = mpz_get_str (NULL, 10, res->ppp_id[i]);
+      char *got = mpz_get_str (NULL, 10, res->ppp_id[x]);
       char text[96];
-      if (in->has_ppp_id && mpz_cmp (rec, res->ppp_id[i]) != 0)
+      if (in->has_ppp_id && mpz_cmp (rec, res->ppp_id[x]) != 0)
         ret = fail_at (r, in->line,
                        "function '%s': interesting path %llu has PPP id "
                        "%llu, the PPP numbering gives %s",
                        f->name, (unsigned long long) in->bl_id,
                        (unsigned long long) in->ppp_id, got ? got : "?");
-      else if (!in->has_ppp_id && mpz_cmp (res->ppp_id[i], slots) < 0)
+      else if (!in->has_ppp_id && mpz_cmp (res->ppp_id[x], slots) < 0)
         ret = fail_at (r, in->line,
                        "function '%s': interesting path %llu is marked '-', "
                        "but its PPP id %s is below %s",
@@ -610,6 +665,31 @@ ppp_record (struct reader *r)
   return 0;
 }
 
+/* hottest K RANGE (after `ppp`) */
+static int
+hottest_record (struct reader *r)
+{
+  struct notes_function *f = r->fn;
+  unsigned long long k;
+  r->line_hottest = r->tx.line;
+  if (!(r->have & HAVE_PPP))
+    return fail (r, "'hottest' before 'ppp'");
+  if (pp_text_fields (&r->tx, 2)
+      || pp_text_uint (&r->tx, 1, "numbered path count", UINT64_MAX, &k)
+      || pp_text_mpz (&r->tx, 2, "range of the hottest", f->hottest_range))
+    return -1;
+  if (k == 0 || k >= r->ppp_declared)
+    return fail (r, "%llu hottest paths numbered: not between 1 and the "
+                    "%llu interesting paths (exclusive)",
+                 k, r->ppp_declared);
+  if (mpz_cmp (f->hottest_range, f->ppp_range) >= 0)
+    return fail (r, "range %s of the hottest paths is not below the range "
+                    "of all of them",
+                 r->tx.toks[2].text);
+  f->hottest = k;
+  return 0;
+}
+
 /* interesting BL_ID PPP_ID|- */
 static int
 interesting_record (struct reader *r)
@@ -705,6 +785,11 @@ function_record (struct reader *r)
     {
       ONCE (HAVE_PPP);
       return ppp_record (r);
+    }
+  if (strcmp (kw, PATHPROF_NOTES_HOTTEST) == 0)
+    {
+      ONCE (HAVE_HOTTEST);
+      return hottest_record (r);
     }
   if (strcmp (kw, PATHPROF_NOTES_INTERESTING) == 0)
     return interesting_record (r);
@@ -935,7 +1020,7 @@ header_record (struct reader *r)
         PATHPROF_NOTES_EXIT,        PATHPROF_NOTES_EDGE,
         PATHPROF_NOTES_DAGEDGE,     PATHPROF_NOTES_PPP,
         PATHPROF_NOTES_INTERESTING, PATHPROF_NOTES_STALE,
-        PATHPROF_NOTES_END };
+        PATHPROF_NOTES_HOTTEST,     PATHPROF_NOTES_END };
   for (size_t i = 0; i < sizeof fn_only / sizeof *fn_only; i++)
     if (strcmp (kw, fn_only[i]) == 0)
       return fail (r, "'%s' outside a function", kw);

@@ -49,6 +49,10 @@ struct notes_function
   mpz_t ppp_range;
   uint64_t n_slots;
   uint64_t slot_shift;   /* PPP id i is in slot i + slot_shift */
+  /* The `hottest` record: 0 when every interesting path was numbered,
+     else the K hottest were (those with a PPP id), in hottest_range.  */
+  uint64_t hottest;
+  mpz_t hottest_range;
   struct notes_interesting *interesting;
   size_t n_interesting;
   char *stale;          /* storage residual: why the interesting-path

@@ -228,9 +228,15 @@ print_text (FILE *out, char *const *paths, int n_paths,
             const struct ppp_stat *s = by_name[i];
             fputs ("  ", out);
             print_name (out, s, many);
-            gmp_fprintf (out, ": %zu of %zu (slots %llu, range %Zd)\n",
+            gmp_fprintf (out, ": %zu of %zu (slots %llu, range %Zd",
                          s->beyond, s->n, (unsigned long long) s->f->n_slots,
                          s->f->ppp_range);
+            if (s->f->hottest)
+              gmp_fprintf (out, "; the %llu hottest numbered alone, range "
+                                "%Zd",
+                           (unsigned long long) s->f->hottest,
+                           s->f->hottest_range);
+            fputs (")\n", out);
           }
     }
   if (t->stale)
@@ -267,13 +273,15 @@ json_stat (FILE *out, const struct ppp_stat *s)
                ", \"interesting\": %zu, \"range\": %Zd, \"slots\": %llu, "
                "\"delta\": %.4f, \"beyond_slots\": %zu, \"bl_min\": %llu, "
                "\"bl_max\": %llu, \"bl_range\": %Zd, \"bl_delta\": %.4f, "
-               "\"in_array\": %s}",
+               "\"in_array\": %s, \"hottest\": %llu, \"hottest_range\": %Zd}",
                s->n, s->f->ppp_range,
                (unsigned long long) (s->f->in_array ? 0 : s->f->n_slots),
                ratio (s->f->ppp_range, s->n), s->beyond,
                (unsigned long long) s->bl_min, (unsigned long long) s->bl_max,
                s->bl_range, ratio (s->bl_range, s->n),
-               s->f->in_array ? "true" : "false");
+               s->f->in_array ? "true" : "false",
+               (unsigned long long) s->f->hottest,
+               s->f->hottest ? s->f->hottest_range : s->f->ppp_range);
 }
 
 static void

@@ -28,7 +28,9 @@ pp_ppp_free (pp_ppp_result *res)
   pp_mpz_array_free (res->weight, res->n_edges);
   pp_mpz_array_free (res->ppp_id, res->n_interesting);
   free (res->defined);
+  free (res->numbered);
   mpz_clear (res->range);
+  mpz_clear (res->numbered_range);
   free (res);
 }
 
@@ -173,6 +175,7 @@ pp_ppp_number (const pp_dag *dag, const pp_numbering *num,
       || !node_start || !fill || !rank_start || !pid || !cis)
     goto done;
   mpz_init (res->range);
+  mpz_init (res->numbered_range);
   res->n_edges = dag->n_edges;
   res->n_interesting = n;
   res->weight = pp_mpz_array_new (dag->n_edges, err);
@@ -277,6 +280,8 @@ pp_ppp_number (const pp_dag *dag, const pp_numbering *num,
   mpz_sub (res->range, max, min);
   mpz_add_ui (res->range, res->range, 1);
   res->delta = mpz_get_d (res->range) / (double) n;
+  res->n_numbered = n;
+  mpz_set (res->numbered_range, res->range);
   st = PP_OK;
 
 done:
@@ -300,6 +305,130 @@ done:
     pp_ppp_free (res);
   else
     *out = res;
+  return st;
+}
+
+/* Hottest first: decreasing count, then increasing Ball-Larus id.  */
+struct heat_item
+{
+  const mpz_t *id;
+  uint64_t count;
+  unsigned index;
+};
+
+static int
+by_heat (const void *a, const void *b)
+{
+  const struct heat_item *x = a, *y = b;
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  return mpz_cmp (*x->id, *y->id);
+}
+
+/* Numbers the first K paths of ORDER (indices into INTERESTING).  */
+static pp_status
+number_first (const pp_dag *dag, const pp_numbering *num,
+              mpz_t *const interesting, const struct heat_item *order,
+              unsigned k, pp_ppp_result **out, pp_error *err)
+{
+  mpz_t *ids = pp_mpz_array_new (k, err);
+  if (!ids)
+    return PP_ERR_NOMEM;
+  for (unsigned i = 0; i < k; i++)
+    mpz_set (ids[i], interesting[order[i].index]);
+  pp_status st = pp_ppp_number (dag, num, ids, k, out, err);
+  pp_mpz_array_free (ids, k);
+  return st;
+}
+
+pp_status
+pp_ppp_number_hottest (const pp_dag *dag, const pp_numbering *num,
+                       mpz_t *const interesting, const uint64_t *counts,
+                       unsigned n, uint64_t max_range, pp_ppp_result **out,
+                       pp_error *err)
+{
+  pp_ppp_result *all = NULL, *best = NULL, *cand = NULL;
+  pp_status st = pp_ppp_number (dag, num, interesting, n, &all, err);
+  if (st != PP_OK || !counts || n < 2
+      || mpz_cmp_ui (all->range, max_range) <= 0)
+    {
+      *out = all;
+      return st;
+    }
+  *out = NULL;
+  struct heat_item *order = pp_calloc (n, sizeof *order, err);
+  if (!order)
+    {
+      pp_ppp_free (all);
+      return PP_ERR_NOMEM;
+    }
+  for (unsigned k = 0; k < n; k++)
+    {
+      order[k].id = &interesting[k];
+      order[k].count = counts[k];
+      order[k].index = k;
+    }
+  qsort (order, n, sizeof *order, by_heat);
+  /* The hottest LO fit (one path always does: range 1), the hottest HI
+     do not.  The range need not grow with every path added, so this
+     finds a largest K that fits where K + 1 does not, not necessarily
+     the largest.  */
+  unsigned lo = 1, hi = n;
+  st = number_first (dag, num, interesting, order, 1, &best, err);
+  while (st == PP_OK && hi - lo > 1)
+    {
+      unsigned mid = lo + (hi - lo) / 2;
+      st = number_first (dag, num, interesting, order, mid, &cand, err);
+      if (st != PP_OK)
+        break;
+      if (mpz_cmp_ui (cand->range, max_range) <= 0)
+        {
+          pp_ppp_free (best);
+          best = cand;
+          lo = mid;
+        }
+      else
+        {
+          pp_ppp_free (cand);
+          hi = mid;
+        }
+      cand = NULL;
+    }
+  unsigned *path = NULL;
+  size_t len;
+  if (st == PP_OK)
+    st = (all->numbered = pp_calloc (n, 1, err)) ? PP_OK : PP_ERR_NOMEM;
+  /* ALL takes BEST's weights, and the ids they give every path.  */
+  for (unsigned e = 0; st == PP_OK && e < dag->n_edges; e++)
+    {
+      mpz_set (all->weight[e], best->weight[e]);
+      all->defined[e] = best->defined[e];
+    }
+  for (unsigned i = 0; st == PP_OK && i < n; i++)
+    {
+      unsigned k = order[i].index;
+      if (i < lo)
+        {
+          mpz_set (all->ppp_id[k], best->ppp_id[i]);
+          all->numbered[k] = 1;
+          continue;
+        }
+      st = pp_bl_decode (dag, num, interesting[k], &path, &len, err);
+      if (st == PP_OK)
+        pp_path_sum (all->weight, path, len, all->ppp_id[k]);
+      free (path);
+      path = NULL;
+    }
+  if (st == PP_OK)
+    {
+      all->n_numbered = lo;
+      mpz_set (all->numbered_range, best->range);
+      *out = all;
+      all = NULL;
+    }
+  pp_ppp_free (all);
+  pp_ppp_free (best);
+  free (order);
   return st;
 }
 

@@ -34,7 +34,7 @@ CCP="gcc -O2 -fplugin=$B/pathprof.so"
 LIBS="-L$B -lpathprof"
 
 # The example: tests = its own input, field = other C sources.
-example () { # NAME EXTRA-PLUGIN-FLAGS
+example () { # NAME EXTRA-PLUGIN-FLAGS [NUMBERED]
   d=$W/$(echo "$1" | tr -c 'A-Za-z0-9\n' _)
   mkdir -p "$d/bl" "$d/ppp"
   cd "$d/bl" && $CCP -c "$SRC/example/tokstat.c" && gcc tokstat.o $LIBS -o tokstat
@@ -51,15 +51,29 @@ example () { # NAME EXTRA-PLUGIN-FLAGS
   python3 "$SRC/tests/rpp/compare.py" "$PP" "$d/test.ppd" "$d/field.ppd" \
     "$d/ppp.ppd" > "$d/compare.txt" 2>&1
   result "$1" "$d/compare.txt" $?
+  # NUMBERED: the functions whose slots went to their hottest tested
+  # paths only (hottest.py checks they are the hottest).
+  python3 "$SRC/tests/rpp/hottest.py" tokstat.ppno "$d/paths.txt" \
+    > "$d/hottest.txt" 2>&1
+  status=$?
+  if [ $status = 0 ] && [ "$(cat "$d/hottest.txt")" != "${3:-}" ]; then
+    printf 'want:\n%s\n' "${3:-}" >> "$d/hottest.txt"
+    status=1
+  fi
+  result "$1: slots for the hottest tested paths" "$d/hottest.txt" $status
 }
 # By default the example's functions are few-path ones, counted in arrays
 # with their tested paths marked; ppp-array-threshold=0 puts them in PPP
 # slots, and ppp-max=4 leaves tested paths without a slot (they go
-# through the residual log).
+# through the residual log): in three functions the range of all tested
+# paths is larger, so that their 4 hottest alone are numbered.
 example example ""
 example "example, PPP slots" "-fplugin-arg-pathprof-ppp-array-threshold=0"
 example "example, PPP slots, ppp-max=4" \
-  "-fplugin-arg-pathprof-ppp-array-threshold=0 -fplugin-arg-pathprof-ppp-max=4"
+  "-fplugin-arg-pathprof-ppp-array-threshold=0 -fplugin-arg-pathprof-ppp-max=4" \
+  "is_keyword: 4 of 6 numbered, range 4
+scan_number: 4 of 12 numbered, range 4
+scan_line: 4 of 21 numbered, range 4"
 
 # A Debian program: its recipe's test and field workloads.  The
 # preferential build is done in the Ball-Larus build's directory, so that

@@ -73,6 +73,24 @@ is "valid preferential notes accepted" \
   "0:$HERE/p.ppno: stamp 0x5eed0001, 6 functions, ok:" \
   "$rc:$(cat out):$(cat err)"
 bad_notes "$HERE/p.ppno" "$HERE/bad-ppp-notes.cases"
+# Only the hottest numbered (notes `hottest`, the range of all of a
+# function's interesting paths above ppp-max): k's paths 1, 2, 3 and 5
+# numbered alone get ids 0 1 2 3 (range 4); 6 and 7 have none; all six
+# numbered together have range 7.
+sed -e '71s/.*/  ppp 6 7 4/' -e '71a\  hottest 4 4' \
+    -e '75s/.*/  interesting 5 3/' "$HERE/p.ppno" > hot.ppno
+"$PP" check-notes hot.ppno > out 2> err; rc=$?
+is "notes with only the hottest numbered accepted" \
+  "0:hot.ppno: stamp 0x5eed0001, 6 functions, ok:" "$rc:$(cat out):$(cat err)"
+bad_notes hot.ppno "$HERE/bad-hottest-notes.cases"
+"$PP" stats hot.ppno > out 2> err; rc=$?
+is "stats: only the hottest numbered" \
+  "0:  k (k.c): 2 of 6 (slots 4, range 7; the 4 hottest numbered alone, range 4):" \
+  "$rc:$(grep '^  k (k.c): ' out):$(cat err)"
+"$PP" stats --json hot.ppno > out 2> err; rc=$?
+is "stats --json: only the hottest numbered" \
+  "0:\"hottest\": 4, \"hottest_range\": 4}:" \
+  "$rc:$(grep -o '"hottest": [0-9]*, "hottest_range": [0-9]*}' out | sed -n 2p):$(cat err)"
 # Functions counted in arrays (`storage ppp array`: every interesting path
 # has its PPP id, the slots are the range; `storage residual array`).
 sed -e '27s/$/ array/' -e '161s/$/ array/' "$HERE/p.ppno" > arr.ppno

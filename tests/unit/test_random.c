@@ -39,6 +39,7 @@ typedef struct gtest {
 static struct {
   unsigned graphs, enumerated, sampled, back_edges, cut_graphs;
   unsigned ppp_runs, ppp_all, ppp_imperfect, placements;
+  unsigned hottest_runs, hottest_left; /* subsets; paths left out */
   unsigned split_ok, split_cut, split_range;
   unsigned end_kinds[3];  /* path ends checked, by pp_end_kind */
   unsigned steady_one, steady_none; /* cut ends with / without one */
@@ -645,6 +646,113 @@ cmp_mpz (const void *a, const void *b)
   return mpz_cmp (*(const mpz_t *) a, *(const mpz_t *) b);
 }
 
+/* The hottest first, for check_hottest: by decreasing count, then
+   increasing Ball-Larus id.  */
+static const mpz_t *heat_ids;
+static const uint64_t *heat_counts;
+
+static int
+cmp_heat (const void *a, const void *b)
+{
+  unsigned x = *(const unsigned *) a, y = *(const unsigned *) b;
+  if (heat_counts[x] != heat_counts[y])
+    return heat_counts[x] > heat_counts[y] ? -1 : 1;
+  return mpz_cmp (heat_ids[x], heat_ids[y]);
+}
+
+/* pp_ppp_number_hottest on the K interesting paths I (PATHS, LENS) whose
+   numbering of them all, FULL, has a range above K, with counts that tie
+   often and a MAX_RANGE all of them do not fit in: exactly the hottest
+   n_numbered are numbered, with the ids and weights of numbering them
+   alone, in at most MAX_RANGE, while one more would not fit; the others'
+   ids are their sums of those weights; range and delta stay FULL's.  */
+static int
+check_hottest (gtest *g, mpz_t *I, unsigned k, const unsigned **paths,
+               const size_t *lens, const pp_ppp_result *full)
+{
+  const pp_dag *dag = g->dag;
+  uint64_t *counts = malloc (k * sizeof *counts);
+  unsigned *order = malloc (k * sizeof *order);
+  mpz_t *top = malloc (k * sizeof *top);
+  pp_ppp_result *res = NULL, *ref = NULL, *more = NULL;
+  pp_error err;
+  pp_status st;
+  mpz_t sum;
+  int ok = 0;
+  unsigned i, m;
+  uint64_t max_range = mpz_get_ui (full->range) - 1 - (k > 4);
+
+  mpz_init (sum);
+  for (i = 0; i < k; i++)
+    {
+      counts[i] = (i * 7 + mpz_get_ui (I[i])) % 4;
+      order[i] = i;
+      mpz_init (top[i]);
+    }
+  heat_ids = (const mpz_t *) I;
+  heat_counts = counts;
+  qsort (order, k, sizeof *order, cmp_heat);
+  st = pp_ppp_number_hottest (dag, g->num, I, counts, k, max_range, &res,
+                              &err);
+  TU_CHECK_ST (st, PP_OK, err);
+  TU_CHECK (res->numbered != NULL, "all %u numbered, range %lu > max %lu",
+            k, mpz_get_ui (full->range), (unsigned long) max_range);
+  m = res->n_numbered;
+  TU_CHECK (m >= 1 && m < k, "%u of %u numbered", m, k);
+  TU_CHECK (mpz_cmp (res->range, full->range) == 0
+                && res->delta == full->delta,
+            "range or delta not those of all the interesting paths");
+  for (i = 0; i < k; i++)
+    TU_CHECK ((res->numbered[order[i]] != 0) == (i < m),
+              "the %u-th hottest (of %u numbered) is %snumbered", i, m,
+              res->numbered[order[i]] ? "" : "not ");
+  /* The hottest M numbered alone.  */
+  for (i = 0; i < m; i++)
+    mpz_set (top[i], I[order[i]]);
+  st = pp_ppp_number (dag, g->num, top, m, &ref, &err);
+  TU_CHECK_ST (st, PP_OK, err);
+  TU_CHECK (mpz_cmp_ui (ref->range, max_range) <= 0
+                && mpz_cmp (res->numbered_range, ref->range) == 0,
+            "numbered range %lu, alone %lu, max %lu",
+            mpz_get_ui (res->numbered_range), mpz_get_ui (ref->range),
+            (unsigned long) max_range);
+  for (unsigned e = 0; e < dag->n_edges; e++)
+    TU_CHECK (mpz_cmp (res->weight[e], ref->weight[e]) == 0
+                  && res->defined[e] == ref->defined[e],
+              "edge %u: not the weight of the hottest numbered alone", e);
+  for (i = 0; i < m; i++)
+    TU_CHECK (mpz_cmp (res->ppp_id[order[i]], ref->ppp_id[i]) == 0,
+              "the %u-th hottest: not its id numbered alone", i);
+  /* Every path's id is its sum of the weights (left-out ones anywhere).  */
+  for (i = 0; i < k; i++)
+    {
+      tu_sum (res->weight, paths[i], lens[i], sum);
+      TU_CHECK (mpz_cmp (sum, res->ppp_id[i]) == 0,
+                "interesting %u: id is not its sum of the weights", i);
+    }
+  /* One more does not fit (the bisection's other bound).  */
+  mpz_set (top[m], I[order[m]]);
+  st = pp_ppp_number (dag, g->num, top, m + 1, &more, &err);
+  TU_CHECK_ST (st, PP_OK, err);
+  TU_CHECK (mpz_cmp_ui (more->range, max_range) > 0,
+            "the %u hottest fit too (range %lu, max %lu)", m + 1,
+            mpz_get_ui (more->range), (unsigned long) max_range);
+  stats.hottest_runs++;
+  stats.hottest_left += k - m;
+  ok = 1;
+fail:
+  pp_ppp_free (res);
+  pp_ppp_free (ref);
+  pp_ppp_free (more);
+  for (i = 0; i < k; i++)
+    mpz_clear (top[i]);
+  free (top);
+  free (order);
+  free (counts);
+  mpz_clear (sum);
+  return ok;
+}
+
 /* Numbers the sample paths SEL[0..K-1] (indices into g->sample).  */
 static int
 check_ppp (gtest *g, const size_t *sel, unsigned k)
@@ -718,6 +826,28 @@ check_ppp (gtest *g, const size_t *sel, unsigned k)
     if (res->delta > 1.0)
       stats.ppp_imperfect++;
   }
+  /* Room for all of them: nothing to choose, the same numbering.  */
+  if (mpz_fits_ulong_p (res->range))
+  {
+    pp_ppp_result *same = NULL;
+    uint64_t *counts = calloc (k, sizeof *counts);
+    for (i = 0; i < k; i++)
+      counts[i] = i % 3;
+    st = pp_ppp_number_hottest (dag, g->num, I, counts, k,
+                                mpz_get_ui (res->range), &same, &err);
+    free (counts);
+    TU_CHECK_ST (st, PP_OK, err);
+    int equal = !same->numbered && same->n_numbered == k
+                && mpz_cmp (same->numbered_range, res->range) == 0
+                && mpz_cmp (same->range, res->range) == 0;
+    for (i = 0; i < k && equal; i++)
+      equal = mpz_cmp (same->ppp_id[i], res->ppp_id[i]) == 0;
+    pp_ppp_free (same);
+    TU_CHECK (equal, "pp_ppp_number_hottest with room for all differs");
+  }
+  if (mpz_fits_ulong_p (res->range) && mpz_cmp_ui (res->range, k) > 0
+      && k >= 2 && !check_hottest (g, I, k, paths, lens, res))
+    goto fail;
   if (all)
     {
       /* I = every path: PPP degenerates to Ball-Larus.  */
@@ -877,6 +1007,9 @@ print_stats (const char *what)
           stats.back_edges, stats.cut_graphs, stats.ppp_runs, stats.ppp_all,
           stats.ppp_imperfect, stats.placements, stats.split_ok,
           stats.split_cut, stats.split_range);
+  if (stats.hottest_runs)
+    printf ("hottest subsets: %u (%u paths left out)\n    ",
+            stats.hottest_runs, stats.hottest_left);
 }
 
 /* pp_steady_path against the enumeration: for every cut end K, the one
@@ -1006,6 +1139,7 @@ test_random_ppp (void)
   CU_ASSERT_EQUAL (good, n);
   CU_ASSERT (stats.ppp_all >= n / 3);
   CU_ASSERT (stats.ppp_imperfect >= n / 20);
+  CU_ASSERT (stats.hottest_runs >= n / 20);
   /* Path ends of each kind were met (and checked).  */
   printf ("path ends: %u checked, %u counted, %u logged\n    ",
           stats.end_kinds[PP_END_CHECK], stats.end_kinds[PP_END_COUNT],
