@@ -244,6 +244,48 @@ cmp_count_id (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
+/* Sorts the N pairs of LIST by id, into TMP (room for N pairs) and back:
+   a least-significant-digit radix sort, a byte per pass, skipping the
+   bytes in which all ids agree.  Stable, so a repeated id's pairs stay
+   in order (their counts are added anyway).  */
+static void
+radix_sort_by_id (struct ppd_count *list, struct ppd_count *tmp, size_t n)
+{
+  uint64_t any = 0, all = ~(uint64_t) 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      any |= list[i].id;
+      all &= list[i].id;
+    }
+  uint64_t differ = any ^ all;
+  struct ppd_count *from = list, *to = tmp;
+  for (unsigned shift = 0; shift < 64; shift += 8)
+    {
+      if (!((differ >> shift) & 0xff))
+        continue;
+      size_t start[256] = { 0 };
+      for (size_t i = 0; i < n; i++)
+        start[(from[i].id >> shift) & 0xff]++;
+      size_t pos = 0;
+      for (unsigned b = 0; b < 256; b++)
+        {
+          size_t c = start[b];
+          start[b] = pos;
+          pos += c;
+        }
+      for (size_t i = 0; i < n; i++)
+        to[start[(from[i].id >> shift) & 0xff]++] = from[i];
+      struct ppd_count *t = from;
+      from = to;
+      to = t;
+    }
+  if (from != list)
+    memcpy (list, from, n * sizeof *list);
+}
+
+/* Lists from this many pairs are radix-sorted, when memory allows.  */
+#define RADIX_MIN 256
+
 /* Sorts the N pairs of LIST by id, adds up repeated ids and removes zero
    counts; returns the new number of pairs.  */
 static size_t
@@ -254,7 +296,19 @@ canonicalize (struct ppd_count *list, size_t n)
   int sorted = 1;
   for (size_t i = 1; i < n && sorted; i++)
     sorted = list[i - 1].id < list[i].id;
-  if (!sorted)
+  /* A residual log of many paths comes out of a hash table in no order:
+     xz-utils' decompressor logs 35,000 paths.  On xz's bench workload
+     qsort took 21 million instructions at exit (comparisons through a
+     function pointer, and memcpy), the radix sort 5 million.  */
+  struct ppd_count *tmp = NULL;
+  if (!sorted && n >= RADIX_MIN)
+    tmp = malloc (n * sizeof *tmp);
+  if (tmp)
+    {
+      radix_sort_by_id (list, tmp, n);
+      free (tmp);
+    }
+  else if (!sorted)
     qsort (list, n, sizeof *list, cmp_count_id);
   size_t out = 0;
   for (size_t i = 0; i < n; i++)

@@ -112,6 +112,70 @@ round_trip (struct ppd_profile *p, uint32_t version, struct ppd_profile *out,
   return st;
 }
 
+/* A long list made canonical (the radix sort's size): N distinct ids
+   ID (K), increasing in K, each added twice in a shuffled order (counts
+   K + 1 and 2), and as many ids with count 0 between them, must come out
+   as the N pairs ID (K):K + 3 in order.  */
+static void
+long_list (const char *what, size_t n, uint64_t (*id) (size_t))
+{
+  struct ppd_function f;
+  memset (&f, 0, sizeof f);
+  size_t total = 3 * n;
+  size_t *order = malloc (total * sizeof *order);
+  for (size_t i = 0; i < total; i++)
+    order[i] = i;
+  uint64_t x = 88172645463325252ull;
+  for (size_t i = total - 1; i > 0; i--)
+    {
+      x ^= x << 13;
+      x ^= x >> 7;
+      x ^= x << 17;
+      size_t j = (size_t) (x % (i + 1)), t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+  for (size_t i = 0; i < total; i++)
+    {
+      size_t k = order[i] % n, copy = order[i] / n;
+      if (copy == 2)
+        /* Between ID (K) and ID (K + 1), or above the last.  */
+        ppd_add_residual (&f, id (k) + 1, 0);
+      else
+        ppd_add_residual (&f, id (k), copy ? 2 : k + 1);
+    }
+  ppd_function_finish (&f);
+  int ok = f.n_residual == n;
+  for (size_t k = 0; k < n && ok; k++)
+    ok = f.residual[k].id == id (k) && f.residual[k].count == k + 3;
+  check (ok, what);
+  free (f.residual);
+  free (order);
+}
+
+/* Ids differing in every byte; ids agreeing in all but the lowest two
+   (the sort skips the others).  */
+static uint64_t
+spread_id (size_t k)
+{
+  return (uint64_t) k * 0x0003030303030303ull + (k & 1);
+}
+
+static uint64_t
+close_id (size_t k)
+{
+  return 0xfedcba9876500000ull + 2 * (uint64_t) k;
+}
+
+/* Ids whose top byte differs in its top bit only, the low bytes of the
+   larger half smaller than those of the other.  */
+static uint64_t
+top_bit_id (size_t k)
+{
+  return k >= 2500 ? (1ull << 63) | (2 * (uint64_t) (k - 2500))
+                   : 1000000 + 2 * (uint64_t) k;
+}
+
 /* Parsing SAMPLE after BREAK_IT (on function NAME) fails with MESSAGE.  */
 static void
 rejected (const char *name, void (*break_it) (struct ppd_function *),
@@ -221,6 +285,14 @@ main (void)
              pairs (f->residual, f->n_residual));
   check_msg ("counts list of a PPP function", "7:1",
              pairs (f->counts, f->n_counts));
+
+  long_list ("5,000 ids differing in every byte made canonical", 5000,
+             spread_id);
+  long_list ("5,000 ids differing in two bytes made canonical", 5000,
+             close_id);
+  long_list ("5,000 ids differing in the top bit made canonical", 5000,
+             top_bit_id);
+  long_list ("a short list (qsort) made canonical", 40, spread_id);
 
   /* Encoded and decoded unchanged.  */
   check (round_trip (&p, 0, &q, msg) == PPD_OK, "sample parses");
