@@ -112,7 +112,7 @@ instrument_function (function *fn)
   /* Below ppp-array-threshold: an array of Ball-Larus counters, the
      tested paths marked.  */
   if (st == PP_OK)
-    pp_plan_split (&plan, pp_mpz_to_u64 (num->total), &tested_map);
+    pp_plan_split (&plan, num->total, &tested_map);
   if (st == PP_OK)
     {
       freq = pp_estimate_frequencies (&map, dag, plan.edge_profile);

@@ -234,7 +234,7 @@ bool pp_plan_ppp_ids (mpz_t *ids, const uint64_t *counts, unsigned n,
    N_PATHS is at most the ppp-array-threshold argument; *TESTED_MAP then
    gets the bitmap of a PPP plan's interesting paths (xmalloc'd; NULL for
    RESIDUAL).  False when the slots (or the residual log) stay.  */
-bool pp_plan_split (pp_plan *plan, uint64_t n_paths,
+bool pp_plan_split (pp_plan *plan, const mpz_t n_paths,
                     unsigned char **tested_map);
 /* Reports that FNDECL's entry at REASON ("FILE:LINE (...)") in the
    interesting-path or -segment file is stale, as `stale` says.  */

@@ -72,6 +72,15 @@ pp_report_stale (tree fndecl, const char *reason)
 
 namespace {
 
+/* Whether a preferential or residual function of N_PATHS Ball-Larus paths
+   is counted in an array of every path's counter (ppp-array-threshold)
+   rather than in slots or the residual log.  */
+bool
+counted_in_array (const mpz_t n_paths)
+{
+  return mpz_cmp_ui (n_paths, pp_opts.ppp_array_threshold) <= 0;
+}
+
 /* The edge profile of ENTRY's counted paths over DAG, or NULL when the
    file gives no count (or profile-placement=0).  */
 double *
@@ -115,7 +124,7 @@ plan_ppp (const pp_interesting_fn *entry, const pp_dag *dag,
      can; not for a function counted in an array (pp_plan_split), where
      every path has its counter.  */
   uint64_t *counts = NULL;
-  if (mpz_cmp_ui (num->total, pp_opts.ppp_array_threshold) > 0)
+  if (!counted_in_array (num->total))
     for (unsigned k = 0; k < n; k++)
       if (entry->paths[k].has_count)
         {
@@ -247,12 +256,13 @@ pp_plan_ppp_ids (mpz_t *ids, const uint64_t *counts, unsigned n,
 }
 
 bool
-pp_plan_split (pp_plan *plan, uint64_t n_paths, unsigned char **tested_map)
+pp_plan_split (pp_plan *plan, const mpz_t n_paths,
+               unsigned char **tested_map)
 {
   *tested_map = NULL;
   if ((plan->storage != PATHPROF_STORAGE_PPP
        && plan->storage != PATHPROF_STORAGE_RESIDUAL)
-      || n_paths > pp_opts.ppp_array_threshold)
+      || !counted_in_array (n_paths))
     return false;
   plan->split = true;
   if (plan->storage != PATHPROF_STORAGE_PPP)
@@ -267,7 +277,8 @@ pp_plan_split (pp_plan *plan, uint64_t n_paths, unsigned char **tested_map)
   plan->n_slots = pp_mpz_to_u64 (plan->ppp->range);
   plan->unchecked = false;
   plan->slot_shift = 0;
-  unsigned char *map = XCNEWVEC (unsigned char, n_paths / 8 + 1);
+  unsigned char *map
+    = XCNEWVEC (unsigned char, pp_mpz_to_u64 (n_paths) / 8 + 1);
   for (unsigned k = 0; k < plan->n_interesting; k++)
     {
       uint64_t id = pp_mpz_to_u64 (plan->interesting[k]);

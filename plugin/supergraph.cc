@@ -500,7 +500,7 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
   /* Below ppp-array-threshold: an array of Ball-Larus counters, the
      interesting segments marked (as intra-procedural functions: pass.cc). */
   if (st == PP_OK)
-    pp_plan_split (&plan, pp_mpz_to_u64 (num->total), &tested_map);
+    pp_plan_split (&plan, num->total, &tested_map);
   if (st == PP_OK)
     {
       mpz_t *weights[PP_N_REGS] = { num->weight, NULL };

@@ -318,6 +318,26 @@ check_storage_records (struct reader *r)
   return 0;
 }
 
+/* Fails at LINE when the PPP numbering's range GOT is not the RECORD's
+   range WANT.  */
+static int
+range_differs (struct reader *r, unsigned line, const char *record,
+               const char *numbered, const mpz_t want, const mpz_t got)
+{
+  if (mpz_cmp (want, got) == 0)
+    return 0;
+  char *w = mpz_get_str (NULL, 10, want);
+  char *g = mpz_get_str (NULL, 10, got);
+  int ret = fail_at (r, line,
+                     "function '%s': '%s' says range %s, the PPP numbering "
+                     "of %s gives %s",
+                     r->fn->name, record, w ? w : "?", numbered,
+                     g ? g : "?");
+  free (w);
+  free (g);
+  return ret;
+}
+
 /* After the rebuild: the interesting paths exist, and numbering them
    with the core's PPP algorithm (as the plugin did) gives the recorded
    range and ids.  A mismatch means the profile's slots would be decoded
@@ -357,17 +377,9 @@ check_ppp_numbering (struct reader *r)
            != PP_OK)
     ret = fail_at (r, r->line_ppp, "function '%s': PPP numbering: %s",
                    f->name, err.message);
-  if (!ret && mpz_cmp (res->range, f->ppp_range) != 0)
-    {
-      char *want = mpz_get_str (NULL, 10, f->ppp_range);
-      char *got = mpz_get_str (NULL, 10, res->range);
-      ret = fail_at (r, r->line_ppp,
-                     "function '%s': 'ppp' says range %s, the PPP numbering "
-                     "of its interesting paths gives %s",
-                     f->name, want ? want : "?", got ? got : "?");
-      free (want);
-      free (got);
-    }
+  if (!ret)
+    ret = range_differs (r, r->line_ppp, PATHPROF_NOTES_PPP,
+                         "its interesting paths", f->ppp_range, res->range);
   /* Only the hottest numbered: the weights, ids and slots are those of
      the paths with an id, numbered alone.  */
   if (!ret && f->hottest)
@@ -383,17 +395,10 @@ check_ppp_numbering (struct reader *r)
         ret = fail_at (r, r->line_hottest,
                        "function '%s': PPP numbering of the hottest: %s",
                        f->name, err.message);
-      else if (mpz_cmp (res->range, f->hottest_range) != 0)
-        {
-          char *want = mpz_get_str (NULL, 10, f->hottest_range);
-          char *got = mpz_get_str (NULL, 10, res->range);
-          ret = fail_at (r, r->line_hottest,
-                         "function '%s': 'hottest' says range %s, the PPP "
-                         "numbering of the paths with an id gives %s",
-                         f->name, want ? want : "?", got ? got : "?");
-          free (want);
-          free (got);
-        }
+      else
+        ret = range_differs (r, r->line_hottest, PATHPROF_NOTES_HOTTEST,
+                             "the paths with an id", f->hottest_range,
+                             res->range);
     }
   const mpz_t *numbered_range = f->hottest ? &f->hottest_range
                                            : &f->ppp_range;
