@@ -21,32 +21,40 @@
 #include <unistd.h>
 
 #include "ppd-io.h"
+#include "crc32-tables.h"
 
 /* ------------------------------------------------------------------ */
 /* CRC-32                                                              */
 /* ------------------------------------------------------------------ */
 
-/* Half-byte table for the reflected polynomial 0xEDB88320: small enough
-   to be a constant (no lazy initialization, so no thread-safety question
-   in the runtime), and fast enough for files of a few megabytes.  */
-static const uint32_t crc_nibble[16] = {
-  0x00000000u, 0x1db71064u, 0x3b6e20c8u, 0x26d930acu,
-  0x76dc4190u, 0x6b6b51f4u, 0x4db26158u, 0x5005713cu,
-  0xedb88320u, 0xf00f9344u, 0xd6d6a3e8u, 0xcb61b38cu,
-  0x9b64c2b0u, 0x86d3d2d4u, 0xa00ae278u, 0xbdbdf21cu
-};
-
+/* Slicing by 8 (crc32-tables.h, constant: no lazy initialization, so no
+   thread-safety question in the runtime): eight bytes per step through
+   eight independent table lookups.  Every write of a profile computes
+   the CRC of the whole file twice (the one read, the one written), in
+   each instrumented object of the process that has its own runtime: a
+   half-byte table (3 ns a byte) made that most of the exit time of
+   xz-utils' decompressor, whose profile holds 43,000 residual paths
+   (688 KB, 8 ms of a 120 ms run, its shared library and its executable
+   each writing).  */
 uint32_t
 ppd_crc32 (uint32_t crc, const void *buf, size_t size)
 {
   const unsigned char *p = buf;
   crc = ~crc;
-  while (size--)
+  for (; size >= 8; size -= 8, p += 8)
     {
-      crc ^= *p++;
-      crc = (crc >> 4) ^ crc_nibble[crc & 15];
-      crc = (crc >> 4) ^ crc_nibble[crc & 15];
+      uint32_t lo = ((uint32_t) p[0] | (uint32_t) p[1] << 8
+                     | (uint32_t) p[2] << 16 | (uint32_t) p[3] << 24)
+                    ^ crc;
+      uint32_t hi = (uint32_t) p[4] | (uint32_t) p[5] << 8
+                    | (uint32_t) p[6] << 16 | (uint32_t) p[7] << 24;
+      crc = crc32_table[7][lo & 0xff] ^ crc32_table[6][lo >> 8 & 0xff]
+            ^ crc32_table[5][lo >> 16 & 0xff] ^ crc32_table[4][lo >> 24]
+            ^ crc32_table[3][hi & 0xff] ^ crc32_table[2][hi >> 8 & 0xff]
+            ^ crc32_table[1][hi >> 16 & 0xff] ^ crc32_table[0][hi >> 24];
     }
+  while (size--)
+    crc = (crc >> 8) ^ crc32_table[0][(crc ^ *p++) & 0xff];
   return ~crc;
 }
 

@@ -272,11 +272,57 @@ rejected_pair (uint64_t id, uint64_t count, uint64_t new_id,
   ppd_profile_free (&q);
 }
 
+/* CRC-32 bit by bit, from its definition (reflected 0xEDB88320).  */
+static uint32_t
+crc32_bitwise (uint32_t crc, const unsigned char *p, size_t n)
+{
+  crc = ~crc;
+  while (n--)
+    {
+      crc ^= *p++;
+      for (int k = 0; k < 8; k++)
+        crc = crc & 1 ? (crc >> 1) ^ 0xedb88320u : crc >> 1;
+    }
+  return ~crc;
+}
+
+/* ppd_crc32 (slicing by 8) against the definition: the standard check
+   value, every length up to 300 at every alignment, and a CRC continued
+   over a split buffer.  */
+static void
+crc_checks (void)
+{
+  check (ppd_crc32 (0, "123456789", 9) == 0xcbf43926u
+           && ppd_crc32 (0, "", 0) == 0,
+         "CRC-32 check value of \"123456789\" (0xcbf43926)");
+  unsigned char buf[320];
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (size_t i = 0; i < sizeof buf; i++)
+    {
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+      buf[i] = (unsigned char) (x >> 56);
+    }
+  int same = 1;
+  for (size_t off = 0; off < 8; off++)
+    for (size_t n = 0; n + off <= 308; n++)
+      same &= ppd_crc32 (0x12345678u, buf + off, n)
+              == crc32_bitwise (0x12345678u, buf + off, n);
+  check (same, "CRC-32 of every length 0..308 at alignments 0..7 as defined");
+  int chained = 1;
+  uint32_t whole = ppd_crc32 (0, buf, 300);
+  for (size_t cut = 0; cut <= 300; cut += 7)
+    chained &= ppd_crc32 (ppd_crc32 (0, buf, cut), buf + cut, 300 - cut)
+               == whole;
+  check (chained, "CRC-32 continued across a split buffer");
+}
+
 int
 main (void)
 {
   struct ppd_profile p, q, m;
   char msg[PPD_MSG_SIZE];
+
+  crc_checks ();
 
   /* ppd_function_finish: sorted, repeats added, zeros removed.  */
   sample (&p);

@@ -587,7 +587,10 @@ is "residual.c linked only when used" "0 1" \
   "$(nm "$RT" | grep -c ' __pathprof_residual$') $(nm "$RR" | grep -c ' __pathprof_residual$')"
 
 "$T/ppd_v2" > "$W/out" 2>&1
-is "profile format version 2: residual lists" "ok 38 checks" "$(cat "$W/out")"
+is "profile format version 2: residual lists, CRC-32" "ok 41 checks" "$(cat "$W/out")"
+python3 "$SRC/scripts/gen-crc32-tables.py" > "$W/crc32-tables.h"
+is "runtime/crc32-tables.h is what scripts/gen-crc32-tables.py writes" same \
+  "$(cmp -s "$W/crc32-tables.h" "$SRC/runtime/crc32-tables.h" && echo same)"
 
 # --- damaged files never crash the reader ----------------------------------
 # With AddressSanitizer where the compiler has it, so that a read out of
