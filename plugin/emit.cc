@@ -119,6 +119,7 @@ build_types (void)
   add_field (&fields, u64);                    /* n_slots */
   add_field (&fields, build_pointer_type (unsigned_char_type_node)); /* tested */
   add_field (&fields, u64p);                   /* residual_cache */
+  add_field (&fields, u64);                    /* residual_cache_bits */
   add_field (&fields, ptr_type_node);          /* residual */
   add_field (&fields, u64);                    /* residual_dropped */
   finish_builtin_struct (fn_desc_type, "pathprof_function", fields,
@@ -352,6 +353,16 @@ emit_split (pp_fn_record *rec)
   rec->tested = map;
 }
 
+unsigned
+pp_residual_cache_bits (uint64_t n_interesting)
+{
+  unsigned bits = PATHPROF_RESIDUAL_CACHE_BITS;
+  while (bits < PATHPROF_RESIDUAL_CACHE_MAX_BITS
+         && (1ull << bits) < 4 * n_interesting)
+    bits++;
+  return bits;
+}
+
 void
 pp_emit_storage (pp_fn_record *rec)
 {
@@ -371,9 +382,11 @@ pp_emit_storage (pp_fn_record *rec)
       && pp_opts.residual_cache)
     {
       /* Zero: every entry free.  */
+      rec->residual_cache_bits = pp_residual_cache_bits (rec->n_interesting);
       rec->residual_cache
         = build_counter_var ("__pathprof_r", rec->name,
-                             u64_array_type (2 * PATHPROF_RESIDUAL_CACHE_SLOTS));
+                             u64_array_type (2ull
+                                             << rec->residual_cache_bits));
       finalize_var (rec->residual_cache);
     }
   if (rec->storage == PATHPROF_STORAGE_PPP)
@@ -465,6 +478,11 @@ pp_emit_object (pp_fn_record **recs, unsigned n, const char *notes_file,
                               r->residual_cache
                                 ? array_start_of (r->residual_cache)
                                 : null_pointer_node);
+      f = DECL_CHAIN (f);
+      CONSTRUCTOR_APPEND_ELT (v, f,
+                              build_int_cstu (u64, r->residual_cache
+                                                       ? r->residual_cache_bits
+                                                       : 0));
       f = DECL_CHAIN (f);
       CONSTRUCTOR_APPEND_ELT (v, f, null_pointer_node);   /* residual */
       f = DECL_CHAIN (f);

@@ -145,6 +145,7 @@ instrument_function (function *fn)
     rec->slot_bl = plan.slot_bl;
     plan.slot_bl = NULL;
     rec->split = plan.split;
+    rec->n_interesting = plan.n_interesting;
     rec->unchecked = plan.unchecked;
     rec->end_kind = plan.end_kind;
     plan.end_kind = NULL;

@@ -386,12 +386,24 @@ struct pp_fn_record
   tree tested;
   unsigned char *tested_map;
   /* PPP in slots and RESIDUAL not in an array, with residual-cache=1:
-     uint64_t[2 * PATHPROF_RESIDUAL_CACHE_SLOTS], keys then counts
-     (pathprof-format.h); else NULL_TREE.  */
+     uint64_t[2 << residual_cache_bits], keys then counts
+     (pathprof-format.h); else NULL_TREE.  Its size grows with the
+     function's interesting paths (pp_residual_cache_bits).  */
   tree residual_cache;
+  unsigned residual_cache_bits;
+  unsigned n_interesting; /* PPP: pp_plan::n_interesting, else 0 */
   char *notes;          /* the function's .ppno record */
 };
 
+/* log2 of the entries of the residual cache of a function with
+   N_INTERESTING interesting paths: 4 entries per interesting path, from
+   PATHPROF_RESIDUAL_CACHE_BITS to PATHPROF_RESIDUAL_CACHE_MAX_BITS.  A
+   function whose tests ran many distinct paths is one whose field runs
+   many untested ones too: xz-utils' lzma_decode, 4,087 tested paths,
+   runs 35,000 untested ones in one decompression of the bench.  The
+   cache holds the first path to reach each entry, so more entries keep
+   more of the hot ones out of the call.  */
+unsigned pp_residual_cache_bits (uint64_t n_interesting);
 /* Creates the storage of REC (whose storage, n_paths and, for PPP,
    n_slots and slot_bl are set): ARRAY or HASH (chosen here by the array
    threshold when REC's storage is ARRAY), PPP slots, or nothing for

@@ -527,6 +527,7 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
     rec->slot_bl = plan.slot_bl;
     plan.slot_bl = NULL;
     rec->split = plan.split;
+    rec->n_interesting = plan.n_interesting;
     rec->unchecked = plan.unchecked;
     rec->end_kind = plan.end_kind;
     plan.end_kind = NULL;

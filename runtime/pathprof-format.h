@@ -36,8 +36,9 @@ extern "C" {
    (with a message, without crashing) objects of another version.
    Version 3 added `tested` (preferential functions counted in an array),
    version 4 `residual_cache`, version 5 grew the residual cache from 64
-   to 1024 entries. */
-#define PATHPROF_ABI_VERSION 5u
+   to 1024 entries, version 6 added `residual_cache_bits` (its size per
+   function). */
+#define PATHPROF_ABI_VERSION 6u
 
 /* How a function's path counters are stored.  Path ids are always
    Ball-Larus ids; PPP ids only index the slots of a PPP function.  */
@@ -115,17 +116,21 @@ struct pathprof_function {
   const uint8_t *tested;
   /* The residual cache of a PPP function counted in slots or a RESIDUAL
      function not counted in an array; NULL for every other function.
-     PATHPROF_RESIDUAL_CACHE_SLOTS keys (path id + 1, 0 while free), then
-     as many counts: a direct-mapped table the instrumented code probes
+     2^residual_cache_bits keys (path id + 1, 0 while free), then as many
+     counts: a direct-mapped table the instrumented code probes
      inline before it calls __pathprof_residual, so that a residual path
      that is hot costs a multiply, a compare and an increment rather
      than a call.  The path of id ID can only be in entry
-     PATHPROF_RESIDUAL_CACHE_SLOT (ID); only __pathprof_residual claims
+     PATHPROF_RESIDUAL_CACHE_SLOT (ID, residual_cache_bits); only
+     __pathprof_residual claims
      a free entry (with a compare-and-swap), for the first path that
      needs it, and an entry never changes its key afterwards, so a
      residual path is counted either in the cache or in the runtime's
      table, never in both.  Emitted zero by the plugin.  */
   uint64_t *residual_cache;
+  /* log2 of the residual cache's entries (PATHPROF_RESIDUAL_CACHE_BITS
+     to PATHPROF_RESIDUAL_CACHE_MAX_BITS), when there is a cache.  */
+  uint64_t residual_cache_bits;
   /* Residual paths (PPP and RESIDUAL storage): owned by the runtime,
      emitted zero.  `residual` points to the runtime's deduplicating
      table of this function's residual paths; `residual_dropped` counts
@@ -135,15 +140,16 @@ struct pathprof_function {
   uint64_t residual_dropped;
 };
 
-/* The residual cache (struct pathprof_function): its size, and the entry
-   of path ID (Fibonacci hashing: the high bits of ID times 2^64 / phi,
-   which spread consecutive ids over the table).  */
+/* The residual cache (struct pathprof_function): its smallest and
+   largest sizes (log2 of the entries), and the entry of path ID in a cache
+   of 2^BITS entries (Fibonacci hashing: the high bits of ID times
+   2^64 / phi, which spread consecutive ids over the table).  */
 #define PATHPROF_RESIDUAL_CACHE_BITS 10u
-#define PATHPROF_RESIDUAL_CACHE_SLOTS (1u << PATHPROF_RESIDUAL_CACHE_BITS)
+#define PATHPROF_RESIDUAL_CACHE_MAX_BITS 14u
 #define PATHPROF_RESIDUAL_CACHE_MUL 0x9e3779b97f4a7c15ull
-#define PATHPROF_RESIDUAL_CACHE_SLOT(id)                               \
+#define PATHPROF_RESIDUAL_CACHE_SLOT(id, bits)                         \
   ((uint64_t) ((uint64_t) (id) * PATHPROF_RESIDUAL_CACHE_MUL)          \
-   >> (64 - PATHPROF_RESIDUAL_CACHE_BITS))
+   >> (64 - (bits)))
 
 /* Whether the bitmap TESTED (struct pathprof_function) marks path ID.  */
 #define PATHPROF_TESTED(tested, id)                                    \

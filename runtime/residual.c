@@ -12,7 +12,7 @@
  *
  * The cache.  Before the call, the instrumented code probes the function's
  * residual cache (fn->residual_cache, pathprof-format.h): a static
- * direct-mapped table of PATHPROF_RESIDUAL_CACHE_SLOTS entries, one
+ * direct-mapped table of 2^fn->residual_cache_bits entries, one
  * possible entry per path, where it counts the path inline if the entry
  * holds it.  The first path to reach a free entry claims it here; the
  * paths whose entry another path holds go on to the table below.  The
@@ -587,7 +587,8 @@ __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id)
          is free (claim it), when another path holds it (go on to the
          table), or when it was claimed since the inline probe, possibly
          by another thread for the same path.  */
-      uint64_t e = PATHPROF_RESIDUAL_CACHE_SLOT (bl_id);
+      uint64_t e
+        = PATHPROF_RESIDUAL_CACHE_SLOT (bl_id, fn->residual_cache_bits);
       uint64_t k = __atomic_load_n (&cache[e], __ATOMIC_RELAXED);
       if (k == 0
           && __atomic_compare_exchange_n (&cache[e], &k, key, 0,
@@ -595,7 +596,8 @@ __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id)
         k = key;
       if (k == key)
         {
-          __atomic_fetch_add (&cache[PATHPROF_RESIDUAL_CACHE_SLOTS + e], 1,
+          __atomic_fetch_add (&cache[(1ull << fn->residual_cache_bits) + e],
+                              1,
                               __ATOMIC_RELAXED);
           return;
         }

@@ -98,8 +98,8 @@ reset_counters (void)
         f->residual_dropped = 0;
         /* The cache's keys stay too, for the same reason.  */
         if (f->residual_cache)
-          memset (f->residual_cache + PATHPROF_RESIDUAL_CACHE_SLOTS, 0,
-                  PATHPROF_RESIDUAL_CACHE_SLOTS * sizeof *f->residual_cache);
+          zero_counters (f->residual_cache + (1ull << f->residual_cache_bits),
+                         1ull << f->residual_cache_bits);
         if (f->storage == PATHPROF_STORAGE_PPP && f->slots)
           {
             /* The bl_ids are the plugin's, not counters.  */
@@ -186,8 +186,9 @@ snapshot_residual_cache (const struct pathprof_function *f,
                          struct ppd_function *pf)
 {
   const uint64_t *keys = f->residual_cache;
-  const uint64_t *counts = keys + PATHPROF_RESIDUAL_CACHE_SLOTS;
-  for (unsigned e = 0; e < PATHPROF_RESIDUAL_CACHE_SLOTS; e++)
+  uint64_t bits = f->residual_cache_bits;
+  const uint64_t *counts = keys + (1ull << bits);
+  for (uint64_t e = 0; e < 1ull << bits; e++)
     {
       uint64_t k = __atomic_load_n (&keys[e], __ATOMIC_RELAXED);
       uint64_t c = __atomic_load_n (&counts[e], __ATOMIC_RELAXED);
@@ -195,7 +196,8 @@ snapshot_residual_cache (const struct pathprof_function *f,
         continue;
       /* As for the residual table: a key no path of F has, or in the
          wrong entry, cannot come from correct instrumentation.  */
-      if (k - 1 >= f->n_paths || PATHPROF_RESIDUAL_CACHE_SLOT (k - 1) != e)
+      if (k - 1 >= f->n_paths
+          || PATHPROF_RESIDUAL_CACHE_SLOT (k - 1, bits) != e)
         pf->residual_dropped = ppd_sat_add (pf->residual_dropped, c);
       else if (ppd_add_residual (pf, k - 1, c))
         return -1;

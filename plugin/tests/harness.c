@@ -63,12 +63,12 @@ __pathprof_residual (struct pathprof_function *fn, uint64_t id)
       /* As the runtime: the path claims its cache entry if it is free,
          and counts there if it holds it (another thread claimed it for
          the same path since the inline probe).  */
-      uint64_t e = PATHPROF_RESIDUAL_CACHE_SLOT (id);
+      uint64_t e = PATHPROF_RESIDUAL_CACHE_SLOT (id, fn->residual_cache_bits);
       if (!fn->residual_cache[e])
         fn->residual_cache[e] = id + 1;
       if (fn->residual_cache[e] == id + 1)
         {
-          fn->residual_cache[PATHPROF_RESIDUAL_CACHE_SLOTS + e]++;
+          fn->residual_cache[(1ull << fn->residual_cache_bits) + e]++;
           pthread_mutex_unlock (&residual_lock);
           return;
         }
@@ -101,6 +101,8 @@ static void
 dump_function (FILE *f, const struct pathprof_function *fn)
 {
   const uint64_t *cache = fn->residual_cache;
+  unsigned bits = (unsigned) fn->residual_cache_bits;
+  uint64_t slots = 1ull << bits;
   for (size_t i = 0; i < cap_residuals; i++)
     if (residuals[i].fn == fn)
       {
@@ -108,23 +110,22 @@ dump_function (FILE *f, const struct pathprof_function *fn)
                  (unsigned long long) residuals[i].id,
                  (unsigned long long) residuals[i].count);
         if (cache
-            && cache[PATHPROF_RESIDUAL_CACHE_SLOT (residuals[i].id)]
+            && cache[PATHPROF_RESIDUAL_CACHE_SLOT (residuals[i].id, bits)]
                    == residuals[i].id + 1)
           fprintf (f, "! %s: residual path %llu both in the cache and in "
                    "the log\n", fn->name,
                    (unsigned long long) residuals[i].id);
       }
-  for (unsigned e = 0; cache && e < PATHPROF_RESIDUAL_CACHE_SLOTS; e++)
+  for (unsigned e = 0; cache && e < slots; e++)
     if (cache[e])
       {
-        if (PATHPROF_RESIDUAL_CACHE_SLOT (cache[e] - 1) != e)
+        if (PATHPROF_RESIDUAL_CACHE_SLOT (cache[e] - 1, bits) != e)
           fprintf (f, "! %s: residual path %llu in cache entry %u\n",
                    fn->name, (unsigned long long) (cache[e] - 1), e);
-        else if (cache[PATHPROF_RESIDUAL_CACHE_SLOTS + e])
+        else if (cache[slots + e])
           fprintf (f, "%s residual %llu %llu\n", fn->name,
                    (unsigned long long) (cache[e] - 1),
-                   (unsigned long long) cache[PATHPROF_RESIDUAL_CACHE_SLOTS
-                                              + e]);
+                   (unsigned long long) cache[slots + e]);
       }
   if ((fn->storage == PATHPROF_STORAGE_PPP
        || fn->storage == PATHPROF_STORAGE_RESIDUAL)

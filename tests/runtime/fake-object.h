@@ -40,11 +40,11 @@ static struct pathprof_hash_table fake_mt
 
 static struct pathprof_function fake_functions[] = {
   { "f_array", "fake.c", FAKE_ARRAY_CHECKSUM, PATHPROF_STORAGE_ARRAY, 8,
-    fake_counters, NULL, NULL, 0, NULL, NULL, NULL, 0 },
+    fake_counters, NULL, NULL, 0, NULL, NULL, 0, NULL, 0 },
   { "f_hash", "fake.c", 0x22222222u, PATHPROF_STORAGE_HASH, 1000000, NULL,
-    &fake_small, NULL, 0, NULL, NULL, NULL, 0 },
+    &fake_small, NULL, 0, NULL, NULL, 0, NULL, 0 },
   { "f_threads", "fake.c", 0x33333333u, PATHPROF_STORAGE_HASH, 1000, NULL,
-    &fake_mt, NULL, 0, NULL, NULL, NULL, 0 },
+    &fake_mt, NULL, 0, NULL, NULL, 0, NULL, 0 },
 };
 
 static struct pathprof_object fake_object

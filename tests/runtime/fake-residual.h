@@ -19,13 +19,13 @@ static struct pathprof_ppp_slot fake_slots[4] = {
 
 static struct pathprof_function fake_residual_functions[] = {
   { "f_ppp", "res.c", 0x44444444u, PATHPROF_STORAGE_PPP, 20, NULL, NULL,
-    fake_slots, 4, NULL, NULL, NULL, 0 },
+    fake_slots, 4, NULL, NULL, 0, NULL, 0 },
   /* f_res: a large function (10^12 paths).  */
   { "f_res", "res.c", 0x55555555u, PATHPROF_STORAGE_RESIDUAL,
-    1000000000000ull, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0 },
+    1000000000000ull, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL, 0 },
   /* f_tiny: 3 paths.  */
   { "f_tiny", "res.c", 0x66666666u, PATHPROF_STORAGE_RESIDUAL, 3, NULL, NULL,
-    NULL, 0, NULL, NULL, NULL, 0 },
+    NULL, 0, NULL, NULL, 0, NULL, 0 },
 };
 
 #define fake_ppp (&fake_residual_functions[0])
@@ -54,7 +54,7 @@ static struct pathprof_function fake_split_functions[] = {
   { "f_split", "split.c", 0x77777777u, PATHPROF_STORAGE_PPP, 10,
     fake_split_counters, NULL, NULL, 0, fake_split_tested, NULL, 0 },
   { "f_split_res", "split.c", 0x88888888u, PATHPROF_STORAGE_RESIDUAL, 4,
-    fake_split_res_counters, NULL, NULL, 0, NULL, NULL, NULL, 0 },
+    fake_split_res_counters, NULL, NULL, 0, NULL, NULL, 0, NULL, 0 },
 };
 
 static struct pathprof_object fake_split_object
@@ -70,11 +70,13 @@ fake_split_register (void)
 /* A third object: f_cached, a RESIDUAL function with a residual cache
    (pathprof-format.h, `residual_cache`).  Its name sorts after the
    others.  */
-static uint64_t fake_cache[2 * PATHPROF_RESIDUAL_CACHE_SLOTS];
+#define FAKE_CACHE_SLOTS (1u << PATHPROF_RESIDUAL_CACHE_BITS)
+static uint64_t fake_cache[2 * FAKE_CACHE_SLOTS];
 
 static struct pathprof_function fake_cache_functions[] = {
   { "f_cached", "cache.c", 0x99999999u, PATHPROF_STORAGE_RESIDUAL, 5000,
-    NULL, NULL, NULL, 0, NULL, fake_cache, NULL, 0 },
+    NULL, NULL, NULL, 0, NULL, fake_cache, PATHPROF_RESIDUAL_CACHE_BITS, NULL,
+    0 },
 };
 
 static struct pathprof_object fake_cache_object
@@ -93,14 +95,14 @@ fake_cache_register (void)
 static inline void
 fake_cached_path_end (uint64_t bl_id, int atomic)
 {
-  uint64_t e = PATHPROF_RESIDUAL_CACHE_SLOT (bl_id);
+  uint64_t e = PATHPROF_RESIDUAL_CACHE_SLOT (bl_id, PATHPROF_RESIDUAL_CACHE_BITS);
   if (fake_cache[e] == bl_id + 1)
     {
       if (atomic)
-        __atomic_fetch_add (&fake_cache[PATHPROF_RESIDUAL_CACHE_SLOTS + e], 1,
+        __atomic_fetch_add (&fake_cache[FAKE_CACHE_SLOTS + e], 1,
                             __ATOMIC_RELAXED);
       else
-        fake_cache[PATHPROF_RESIDUAL_CACHE_SLOTS + e]++;
+        fake_cache[FAKE_CACHE_SLOTS + e]++;
     }
   else
     __pathprof_residual (&fake_cache_functions[0], bl_id);

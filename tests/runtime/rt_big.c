@@ -29,7 +29,7 @@ static uint64_t big_counters[BIG_PATHS];
 
 static struct pathprof_function big_functions[] = {
   { "f_big", "big.c", 0x99999999u, PATHPROF_STORAGE_ARRAY, BIG_PATHS,
-    big_counters, NULL, NULL, 0, NULL, NULL, NULL, 0 },
+    big_counters, NULL, NULL, 0, NULL, NULL, 0, NULL, 0 },
 };
 
 static struct pathprof_object big_object

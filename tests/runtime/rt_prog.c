@@ -225,10 +225,10 @@ residual_command (int argc, char **argv, int *i)
   else if (!strcmp (c, "cstat"))
     {
       unsigned long long held = 0, counted = 0;
-      for (unsigned e = 0; e < PATHPROF_RESIDUAL_CACHE_SLOTS; e++)
+      for (unsigned e = 0; e < FAKE_CACHE_SLOTS; e++)
         {
           held += fake_cache[e] != 0;
-          counted += fake_cache[PATHPROF_RESIDUAL_CACHE_SLOTS + e];
+          counted += fake_cache[FAKE_CACHE_SLOTS + e];
         }
       printf ("%llu %llu\n", held, counted);
       fflush (stdout);
@@ -236,10 +236,10 @@ residual_command (int argc, char **argv, int *i)
   else if (!strcmp (c, "cbad") && *i + 3 < argc)
     {
       unsigned long long e = num (argv[*i + 1]);
-      if (e >= PATHPROF_RESIDUAL_CACHE_SLOTS)
+      if (e >= FAKE_CACHE_SLOTS)
         die ("cbad: no such entry");
       fake_cache[e] = num (argv[*i + 2]) + 1;
-      fake_cache[PATHPROF_RESIDUAL_CACHE_SLOTS + e] = num (argv[*i + 3]);
+      fake_cache[FAKE_CACHE_SLOTS + e] = num (argv[*i + 3]);
       *i += 3;
     }
   else if (!strcmp (c, "cthreads") && *i + 2 < argc)

@@ -220,7 +220,7 @@ is "changed function: message" \
 P=$W/abi.ppd
 PATHPROF_FILE=$P "$T/rt_prog_abi99" a 0 1 2> "$W/err"; rc=$?
 is "other ABI version refused" \
-  "0:pathprof: ignoring an object built for runtime ABI version 99 (this libpathprof supports version 5); rebuild it with the matching pathprof" \
+  "0:pathprof: ignoring an object built for runtime ABI version 99 (this libpathprof supports version 6); rebuild it with the matching pathprof" \
   "$rc:$(cat "$W/err")"
 if [ -e "$P" ]; then ko "nothing written without objects"
 else ok "nothing written without objects"; fi
