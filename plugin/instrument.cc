@@ -1142,13 +1142,14 @@ expand_log (instr_ctx *c, basic_block from, tree bl_id, basic_block join)
   make_single_succ_edge (hit, join, EDGE_FALLTHRU);
   make_single_succ_edge (call, join, EDGE_FALLTHRU);
 
+  unsigned bits = c->rec->residual_cache_bits;
   tree product = make_ssa_name (uint64_type_node);
   add (&seq, gimple_build_assign (product, MULT_EXPR, bl_id,
                                   build_int_cstu (uint64_type_node, PATHPROF_RESIDUAL_CACHE_MUL)));
   tree entry = make_ssa_name (uint64_type_node);
   add (&seq, gimple_build_assign (entry, RSHIFT_EXPR, product,
                                   build_int_cst (integer_type_node,
-                                                 64 - c->rec->residual_cache_bits)));
+                                                 64 - bits)));
   tree key_there = make_ssa_name (uint64_type_node);
   add (&seq, gimple_build_assign (key_there, cache_ref (c->rec, entry)));
   tree key = make_ssa_name (uint64_type_node);
@@ -1162,7 +1163,7 @@ expand_log (instr_ctx *c, basic_block from, tree bl_id, basic_block join)
   tree count_at = make_ssa_name (uint64_type_node);
   add (&seq, gimple_build_assign (count_at, PLUS_EXPR, entry,
                                   build_int_cstu (uint64_type_node,
-                                                  1ull << c->rec->residual_cache_bits)));
+                                                  1ull << bits)));
   emit_increment (&seq, cache_ref (c->rec, count_at), c->atomic);
   gsi = gsi_start_bb (hit);
   gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);

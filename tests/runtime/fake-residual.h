@@ -95,7 +95,8 @@ fake_cache_register (void)
 static inline void
 fake_cached_path_end (uint64_t bl_id, int atomic)
 {
-  uint64_t e = PATHPROF_RESIDUAL_CACHE_SLOT (bl_id, PATHPROF_RESIDUAL_CACHE_BITS);
+  uint64_t e
+    = PATHPROF_RESIDUAL_CACHE_SLOT (bl_id, PATHPROF_RESIDUAL_CACHE_BITS);
   if (fake_cache[e] == bl_id + 1)
     {
       if (atomic)
