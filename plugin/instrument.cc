@@ -57,6 +57,19 @@
  * there.  When both ids of a PPP path end are constants (the path's code
  * is all on its last edge) the slot check is decided at compile time.
  *
+ * Address form.  A register whose value only ever selects a counter (the
+ * Ball-Larus register of an ARRAY function, split ones included; the PPP
+ * register of an unchecked PPP function, which always points into the
+ * slots at a path end) holds the counter's address instead: r = &a p+ c
+ * where the action sets c, r = r p+ c where it adds c (c scaled to bytes),
+ * and the record is (*r)++.  In position-independent code an indexed
+ * access a[r] needs a's address in another register, live across the
+ * function or reloaded at every path end; &a p+ c is a single
+ * RIP-relative lea.  The plugin keeps its values as numbers (constants
+ * are uint64_t values, reg_value makes them addresses where a register of
+ * the address type needs one), so the rest of this file is the same for
+ * both forms.
+ *
  * Steady paths.  The back edge of a loop whose body goes around one way
  * only ends the same path on every iteration but the first (the first one
  * comes from before the loop): pp_steady_path.  Counting it in memory
@@ -178,6 +191,13 @@ struct instr_ctx
                                 path whose loop it enters, or NULL */
   const double *profile;  /* per DAG edge: the tested runs' count, or
                              NULL */
+  /* Per register in address form (see the file comment): the array it
+     points into, else NULL_TREE; the bytes of one unit of its actions'
+     values.  TYPE is the register's type, a pointer to the array's
+     elements in address form, else uint64_t.  */
+  tree addr_base[PP_N_REGS];
+  unsigned addr_scale[PP_N_REGS];
+  tree type[PP_N_REGS];
 };
 
 bool
@@ -198,6 +218,46 @@ add (gimple_seq *seq, gimple *g)
   gimple_seq_add_stmt_without_update (seq, g);
 }
 
+/* Whether register REG is in address form (see the file comment).  */
+bool
+addr_form (const instr_ctx *c, unsigned reg)
+{
+  return c->addr_base[reg] != NULL_TREE;
+}
+
+/* The byte offset of value V of address register REG (modulo 2^64, as
+   the register's other values).  */
+tree
+addr_offset (const instr_ctx *c, unsigned reg, unsigned HOST_WIDE_INT v)
+{
+  return build_int_cstu (sizetype, v * c->addr_scale[reg]);
+}
+
+/* LHS = the address of value V of address register REG, the start of its
+   array plus V's byte offset.  */
+gimple *
+build_addr_value (const instr_ctx *c, tree lhs, unsigned reg,
+                  unsigned HOST_WIDE_INT v)
+{
+  tree start = build_fold_addr_expr_with_type (c->addr_base[reg],
+                                               c->type[reg]);
+  return gimple_build_assign (lhs, POINTER_PLUS_EXPR, start,
+                              addr_offset (c, reg, v));
+}
+
+/* VAL, a value of register REG (a constant when known at compile time:
+   the register's value, not its address), as something to assign to a
+   variable of the register's type.  */
+tree
+reg_value (const instr_ctx *c, gimple_seq *seq, unsigned reg, tree val)
+{
+  if (!addr_form (c, reg) || TREE_CODE (val) != INTEGER_CST)
+    return val;
+  tree t = make_ssa_name (c->type[reg]);
+  add (seq, build_addr_value (c, t, reg, tree_to_uhwi (val)));
+  return t;
+}
+
 /* reg op= value, for the action of register REG on DAG edge K.  */
 void
 emit_op1 (instr_ctx *c, gimple_seq *seq, unsigned reg, long k)
@@ -207,11 +267,20 @@ emit_op1 (instr_ctx *c, gimple_seq *seq, unsigned reg, long k)
   switch (a->op)
     {
     case PP_OP_ADD:
-      if (mpz_sgn (a->value) != 0)
+      if (mpz_sgn (a->value) == 0)
+        break;
+      if (addr_form (c, reg))
+        add (seq, gimple_build_assign (r, POINTER_PLUS_EXPR, r,
+                                       addr_offset (c, reg,
+                                                    pp_mpz_to_u64 (a->value))));
+      else
         add (seq, gimple_build_assign (r, PLUS_EXPR, r, u64_cst (a->value)));
       break;
     case PP_OP_SET:
-      add (seq, gimple_build_assign (r, u64_cst (a->value)));
+      if (addr_form (c, reg))
+        add (seq, build_addr_value (c, r, reg, pp_mpz_to_u64 (a->value)));
+      else
+        add (seq, gimple_build_assign (r, u64_cst (a->value)));
       break;
     case PP_OP_NONE:
       break;
@@ -227,16 +296,21 @@ emit_op (instr_ctx *c, gimple_seq *seq, long k)
 }
 
 /* The value register REG would have after its action on DAG edge K, as a
-   GIMPLE value (an SSA name, so that later changes of the register do not
-   affect it, or a constant).  */
+   GIMPLE value: an SSA name of the register's type, so that later changes
+   of the register do not affect it, or the value itself as a uint64_t
+   constant when the action sets it (in address form too: see reg_value).  */
 tree
 emit_value (instr_ctx *c, gimple_seq *seq, unsigned reg, long k)
 {
   const pp_action *a = &c->act[reg][k];
   if (a->op == PP_OP_SET)
     return u64_cst (a->value);
-  tree t = make_ssa_name (uint64_type_node);
-  if (a->op == PP_OP_ADD)
+  tree t = make_ssa_name (c->type[reg]);
+  if (a->op == PP_OP_ADD && addr_form (c, reg))
+    add (seq, gimple_build_assign (t, POINTER_PLUS_EXPR, c->r[reg],
+                                   addr_offset (c, reg,
+                                                pp_mpz_to_u64 (a->value))));
+  else if (a->op == PP_OP_ADD)
     add (seq, gimple_build_assign (t, PLUS_EXPR, c->r[reg],
                                    u64_cst (a->value)));
   else
@@ -250,7 +324,7 @@ in_ssa_name (gimple_seq *seq, tree val)
 {
   if (TREE_CODE (val) == SSA_NAME)
     return val;
-  tree t = make_ssa_name (uint64_type_node);
+  tree t = make_ssa_name (TREE_TYPE (val));
   add (seq, gimple_build_assign (t, val));
   return t;
 }
@@ -284,10 +358,14 @@ emit_increment (gimple_seq *seq, tree ref, bool atomic)
   emit_add (seq, ref, build_int_cst (uint64_type_node, 1), atomic);
 }
 
-/* counters[INDEX] of REC's array.  */
+/* counters[INDEX] of REC's array; INDEX may also be the counter's
+   address (the Ball-Larus register in address form).  */
 tree
 counter_ref (const pp_fn_record *rec, tree index)
 {
+  if (POINTER_TYPE_P (TREE_TYPE (index)))
+    return build2 (MEM_REF, uint64_type_node, index,
+                   build_int_cst (TREE_TYPE (index), 0));
   return build4 (ARRAY_REF, uint64_type_node, rec->counters, index,
                  NULL_TREE, NULL_TREE);
 }
@@ -321,8 +399,9 @@ push_check (instr_ctx *c, gimple_seq *seq, check_action action, tree ppp_id,
     }
   /* Something must mark the place even when the ids already were SSA
      names computed earlier: a no-op copy.  */
-  tree mark = make_ssa_name (uint64_type_node);
-  chk.anchor = gimple_build_assign (mark, chk.bl_id ? chk.bl_id : chk.ppp_id);
+  tree marked = chk.bl_id ? chk.bl_id : chk.ppp_id;
+  tree mark = make_ssa_name (TREE_TYPE (marked));
+  chk.anchor = gimple_build_assign (mark, marked);
   add (seq, chk.anchor);
   c->checks.safe_push (chk);
 }
@@ -341,20 +420,26 @@ emit_log (instr_ctx *c, gimple_seq *seq, tree bl_id)
 /* The slot at byte offset SLOT_OFFSET (the PPP register: pp_plan::
    slot_weight), field FIELD (0: bl_id, 1: count), computed in SEQ:
      p = &slots p+ offset;  MEM[p + 8 * FIELD]
-   which the target addresses as base + offset + constant, unscaled.  */
+   which the target addresses as base + offset + constant, unscaled; or,
+   when SLOT_OFFSET is the slot's address (the PPP register in address
+   form), MEM[slot_offset + 8 * FIELD].  */
 tree
 slot_ref (gimple_seq *seq, const pp_fn_record *rec, tree slot_offset,
           unsigned field)
 {
   tree slot_type = TREE_TYPE (TREE_TYPE (rec->slots));
   tree slot_ptr = build_pointer_type (slot_type);
-  tree offset = make_ssa_name (sizetype);
-  add (seq, gimple_build_assign (offset, NOP_EXPR, slot_offset));
-  tree p = make_ssa_name (slot_ptr);
-  add (seq, gimple_build_assign (p, POINTER_PLUS_EXPR,
-                                 build_fold_addr_expr_with_type (rec->slots,
-                                                                 slot_ptr),
-                                 offset));
+  tree p = slot_offset;
+  if (!POINTER_TYPE_P (TREE_TYPE (slot_offset)))
+    {
+      tree offset = make_ssa_name (sizetype);
+      add (seq, gimple_build_assign (offset, NOP_EXPR, slot_offset));
+      p = make_ssa_name (slot_ptr);
+      add (seq, gimple_build_assign (p, POINTER_PLUS_EXPR,
+                                     build_fold_addr_expr_with_type (rec->slots,
+                                                                     slot_ptr),
+                                     offset));
+    }
   tree f = TYPE_FIELDS (slot_type);
   if (field)
     f = DECL_CHAIN (f);
@@ -481,7 +566,7 @@ emit_entry (instr_ctx *c, gimple_seq *seq, long k, unsigned w)
     return;
   for (unsigned reg = 0; reg < c->n_regs; reg++)
     {
-      tree v = emit_value (c, seq, reg, k);
+      tree v = reg_value (c, seq, reg, emit_value (c, seq, reg, k));
       add (seq, gimple_build_assign (c->qvar[w * PP_N_REGS + reg], v));
     }
 }
@@ -644,7 +729,7 @@ emit_edge_code (instr_ctx *c, gimple_seq *seq, unsigned i)
                     break;
                   }
               add (seq, gimple_build_assign (c->qvar[v * PP_N_REGS + reg],
-                                             init));
+                                             reg_value (c, seq, reg, init)));
             }
     }
   if (map->cut_call && map->cut_call[i])
@@ -804,7 +889,7 @@ simple_form (instr_ctx *c, steady_end *st, unsigned i, const unsigned *path,
             }
         }
       st->first_add[reg] = pp_mpz_to_u64 (acc);
-      st->first[reg] = create_tmp_reg (uint64_type_node, "pathprof_f");
+      st->first[reg] = create_tmp_reg (c->type[reg], "pathprof_f");
       ppc_suppress_warnings (st->first[reg]);
     }
   mpz_clear (acc);
@@ -826,7 +911,13 @@ emit_first_ids (const instr_ctx *c, gimple_seq *seq, const steady_end *st)
         continue;
       tree add_c = build_int_cstu (uint64_type_node, st->first_add[reg]);
       if (st->first_fixed[reg])
-        add (seq, gimple_build_assign (st->first[reg], add_c));
+        add (seq, gimple_build_assign (st->first[reg],
+                                       reg_value (c, seq, reg, add_c)));
+      else if (addr_form (c, reg))
+        add (seq, gimple_build_assign (st->first[reg], POINTER_PLUS_EXPR,
+                                       c->r[reg],
+                                       addr_offset (c, reg,
+                                                    st->first_add[reg])));
       else
         add (seq, gimple_build_assign (st->first[reg], PLUS_EXPR, c->r[reg],
                                        add_c));
@@ -1066,7 +1157,7 @@ compute_uniform (instr_ctx *c)
       if (rep < 0)
         for (unsigned reg = 0; reg < c->n_regs; reg++)
           {
-            tree type = uint64_type_node;
+            tree type = c->type[reg];
             if (c->map->restart[w])
               type = build_qualified_type (type, TYPE_QUAL_VOLATILE);
             tree q = create_tmp_var (type, "pathprof_q");
@@ -1181,7 +1272,7 @@ expand_log (instr_ctx *c, basic_block from, tree bl_id, basic_block join)
      rest:   (empty: the caller's record goes here)             -> join
    and returns rest.  */
 basic_block
-expand_steady_test (const ppp_check *chk, basic_block bb,
+expand_steady_test (const instr_ctx *c, const ppp_check *chk, basic_block bb,
                     basic_block join)
 {
   steady_end *st = chk->steady;
@@ -1191,12 +1282,16 @@ expand_steady_test (const ppp_check *chk, basic_block bb,
   make_single_succ_edge (rest, join, EDGE_FALLTHRU);
   tree reg = st->reg == PP_REG_BL ? chk->bl_id : chk->ppp_id;
   gcc_assert (reg);
-  end_with_cond (bb, EQ_EXPR, reg, build_int_cstu (uint64_type_node, st->id),
-                 hit, rest);
   gimple_seq seq = NULL;
+  tree id = reg_value (c, &seq, st->reg,
+                       build_int_cstu (uint64_type_node, st->id));
+  gimple_stmt_iterator gsi = gsi_last_bb (bb);
+  gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+  end_with_cond (bb, EQ_EXPR, reg, id, hit, rest);
+  seq = NULL;
   add (&seq, gimple_build_assign (st->count, PLUS_EXPR, st->count,
                                   build_int_cst (uint64_type_node, 1)));
-  gimple_stmt_iterator gsi = gsi_start_bb (hit);
+  gsi = gsi_start_bb (hit);
   gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
   return rest;
 }
@@ -1267,7 +1362,7 @@ expand_checks (instr_ctx *c)
       if (chk->flush)
         bb = expand_flush (c, chk, bb, join);
       else if (chk->steady)
-        bb = expand_steady_test (chk, bb, join);
+        bb = expand_steady_test (c, chk, bb, join);
       switch (chk->action)
         {
         case CHECK_LOG:
@@ -1303,6 +1398,7 @@ expand_checks (instr_ctx *c)
         /* Every PPP id has a slot (pp_plan::unchecked).  */
         redirect_edge_succ (single_succ_edge (bb), check);
       else
+        /* (Only an unchecked PPP register can be in address form.)  */
         end_with_cond (bb, LE_EXPR, chk->ppp_id,
                        build_int_cstu (uint64_type_node,
                                        (rec->n_slots - 1)
@@ -1328,6 +1424,39 @@ expand_checks (instr_ctx *c)
     {
       free_dominance_info (CDI_DOMINATORS);
       free_dominance_info (CDI_POST_DOMINATORS);
+    }
+}
+
+/* Which registers are in address form (see the file comment): those that
+   only ever address a counter, never are compared or logged as numbers
+   (but for the steady test, which compares addresses as well).  */
+void
+choose_register_forms (instr_ctx *c)
+{
+  const pp_fn_record *rec = c->rec;
+  for (unsigned reg = 0; reg < PP_N_REGS; reg++)
+    {
+      c->addr_base[reg] = NULL_TREE;
+      c->addr_scale[reg] = 1;
+      c->type[reg] = uint64_type_node;
+    }
+  if (!pp_opts.address_registers)
+    return;
+  if (rec->split || rec->storage == PATHPROF_STORAGE_ARRAY)
+    {
+      c->addr_base[PP_REG_BL] = rec->counters;
+      c->addr_scale[PP_REG_BL] = sizeof (uint64_t);
+      c->type[PP_REG_BL] = build_pointer_type (uint64_type_node);
+      c->stats->n_address_regs++;
+    }
+  else if (rec->storage == PATHPROF_STORAGE_PPP && rec->unchecked
+           && c->n_regs > PP_REG_PPP)
+    {
+      /* The PPP register's values are already byte offsets.  */
+      c->addr_base[PP_REG_PPP] = rec->slots;
+      c->type[PP_REG_PPP]
+          = build_pointer_type (TREE_TYPE (TREE_TYPE (rec->slots)));
+      c->stats->n_address_regs++;
     }
 }
 
@@ -1367,9 +1496,10 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
     }
   static const char *const path_register_names[PP_N_REGS] = { "pathprof_r",
                                                     "pathprof_p" };
+  choose_register_forms (&c);
   for (unsigned reg = 0; reg < n_regs; reg++)
     {
-      c.r[reg] = create_tmp_reg (uint64_type_node, path_register_names[reg]);
+      c.r[reg] = create_tmp_reg (c.type[reg], path_register_names[reg]);
       /* The register is set before being read on every path, but GCC
          cannot always prove it (e.g. through a pending register).  */
       ppc_suppress_warnings (c.r[reg]);

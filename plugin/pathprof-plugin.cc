@@ -19,7 +19,7 @@ int plugin_is_GPL_compatible;
 pp_options pp_opts = { 2500, 700, NULL, false, true, false,
                        NULL, false, false, PP_PPP_MAX, PP_STALE_WARN,
                        false, NULL, false, 500, PP_PPP_ARRAY_THRESHOLD, false, true,
-                       true, true, false, true };
+                       true, true, false, true, true };
 const char *pp_gcc_version = "";
 
 extern vec<tree, va_gc> *pp_gc_trees;
@@ -60,6 +60,9 @@ const char help_text[] =
   "                     the first in a register while the loop runs, as\n"
   "                     GCC does gcov's counters (default 1); 0: every\n"
   "                     path in memory as it ends\n"
+  "  address-registers=0|1  keep the address of the path's counter in the\n"
+  "                     path register, where only a counter needs the\n"
+  "                     path's number (default 1); 0: the number\n"
   "  stale=warn|ignore|error  a function FILE lists whose CFG changed since\n"
   "                     (default warn); it is then handled as unlisted\n"
   "  stage=late|early   instrument after GCC's early inliner and early\n"
@@ -102,7 +105,7 @@ const char valid_args[]
       "warn-skipped=0|1, trace, interesting=FILE, unlisted=residual|skip, "
       "fully-tested=count|skip, ppp-max=N, ppp-array-threshold=N, "
       "residual-cache=0|1, "
-      "profile-placement=0|1, steady-loops=0|1, "
+      "profile-placement=0|1, steady-loops=0|1, address-registers=0|1, "
       "stale=warn|ignore|error, stage=late|early, wpp, ipps=FILE, "
       "ipps-mode=ppp|bl, "
       "ipps-growth=N, help";
@@ -259,6 +262,8 @@ parse_args (const plugin_name_args *args, bool *help)
         ok &= parse_flag (key, value, &pp_opts.profile_placement);
       else if (strcmp (key, "steady-loops") == 0)
         ok &= parse_flag (key, value, &pp_opts.steady_loops);
+      else if (strcmp (key, "address-registers") == 0)
+        ok &= parse_flag (key, value, &pp_opts.address_registers);
       else if (strcmp (key, "stale") == 0)
         {
           static const char *const choices[]

@@ -81,6 +81,9 @@ struct pp_options
   /* Count the steady path of a loop in a register until the loop exits
      (instrument.cc, specs/cfg-rules.md).  */
   bool steady_loops;
+  /* Keep a counter's address in the path register where nothing needs the
+     path's number (instrument.cc).  */
+  bool address_registers;
 };
 
 /* The default ppp-max: at most 16,384 slots (256 KiB of .data) per
@@ -434,6 +437,7 @@ struct pp_instr_stats
   unsigned n_steady;      /* loops' steady paths counted in a register */
   unsigned n_steady_exits; /* of which counted at the loop's exits (the
                               simple form) */
+  unsigned n_address_regs; /* path registers holding a counter's address */
 };
 
 /* Path registers: the Ball-Larus id, and in preferential mode the PPP

@@ -121,8 +121,9 @@ larger_caches=0
 # 1. Exactness.
 for src in "$T"/cases/*.c "$T"/cases/*.cc; do
   case $src in */threads.c|*/tail.c) continue ;; esac
-  for opts in "-O0" "-O1 -g" "-O2" "-O3 -flto" \
-              "-O2 -fplugin-arg-pathprof-stage=early"; do
+  # (-O1: the path registers in number form only, address-registers=0.)
+  for opts in "-O0" "-O1 -g -fplugin-arg-pathprof-address-registers=0" \
+              "-O2" "-O3 -flto" "-O2 -fplugin-arg-pathprof-stage=early"; do
     exact "$(basename "$src") $opts" "$src" "$opts"
   done
 done
@@ -186,10 +187,52 @@ check "steady loop paths: none with -fprofile-update=atomic" \
 check "steady loop paths: none with steady-loops=0" \
   "length 0/0,find 0/0,grid 0/0,hash 0/0,copy_rows 0/0,checked_sum 0/0,called_sum 0/0,depth_sum 0/0,three 0/0,skip_odd 0/0" \
   "$(LC_ALL=C steady_counts -fplugin-arg-pathprof-steady-loops=0)"
-check "steady-loops=2 is an error" \
-  "cc1: error: pathprof: 'steady-loops=2': expected 0 or 1" \
-  "$(LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-steady-loops=2 \
-       -c "$T/cases/steady.c" -o steady.o 2>&1 | head -1)"
+for flag in steady-loops address-registers; do
+  check "$flag=2 is an error" \
+    "cc1: error: pathprof: '$flag=2': expected 0 or 1" \
+    "$(LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-$flag=2 \
+         -c "$T/cases/steady.c" -o steady.o 2>&1 | head -1)"
+done
+
+# 2. Address registers (instrument.cc, "Address form"): per function, the
+# path registers that hold a counter's address, from the verbose notes.
+# The Ball-Larus register of every function counted in an array (in
+# Ball-Larus and preferential builds); none for hash tables, for residual
+# functions or with address-registers=0; with PPP slots, the PPP register
+# exactly where every path has a slot: ppp-max=3 leaves find, grid and
+# checked_sum a bounds check (4 slots needed).
+addr_regs () { # OPTIONS
+  gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-verbose "$@" \
+    -c "$T/cases/steady.c" -o steady.o 2>&1 \
+    | sed -n 's/.*pathprof: [^a-z_]*\([a-z_]*\)[^:]*: [0-9]* paths, \([a-z]*\) [^,]*storage.*, \([0-9]*\) path registers* holding an address.*/\1 \2 \3/p' \
+    | paste -sd, -
+}
+check "address registers: Ball-Larus arrays" \
+  "length array 1,find array 1,grid array 1,hash array 1,copy_rows array 1,checked_sum array 1,positive array 1,called_sum array 1,depth_sum array 1,three array 1,skip_odd array 1,main array 1" \
+  "$(LC_ALL=C addr_regs)"
+check "address registers: none for hash tables" \
+  "length hash 0,find hash 0,grid hash 0,hash hash 0,copy_rows hash 0,checked_sum hash 0,positive hash 0,called_sum hash 0,depth_sum hash 0,three hash 0,skip_odd hash 0,main hash 0" \
+  "$(LC_ALL=C addr_regs -fplugin-arg-pathprof-array-threshold=1)"
+check "address registers: none with address-registers=0" \
+  "length array 0,find array 0,grid array 0,hash array 0,copy_rows array 0,checked_sum array 0,positive array 0,called_sum array 0,depth_sum array 0,three array 0,skip_odd array 0,main array 0" \
+  "$(LC_ALL=C addr_regs -fplugin-arg-pathprof-address-registers=0)"
+if [ -n "$PY" ]; then
+  # (steady.c's main exits with 3.)
+  gcc -O2 -fplugin="$PL" -c "$T/cases/steady.c" -o steady.o \
+    && gcc -O2 steady.o "$HARNESS" -o steady \
+    && { PPT_COUNTS=steady.txt ./steady > /dev/null 2>&1; true; } \
+    && "$PY" "$T/make-interesting.py" steady.ppno steady.txt > steady.paths
+  check "address registers: preferential, arrays" \
+    "length ppp 1,find ppp 1,grid ppp 1,hash residual 1,copy_rows residual 1,checked_sum ppp 1,positive ppp 1,called_sum ppp 1,depth_sum residual 1,three residual 1,skip_odd ppp 1,main ppp 1" \
+    "$(LC_ALL=C addr_regs -fplugin-arg-pathprof-interesting=steady.paths \
+         -fplugin-arg-pathprof-stale=ignore)"
+  check "address registers: preferential, slots with and without a bounds check" \
+    "length ppp 1,find ppp 0,grid ppp 0,hash residual 0,copy_rows residual 0,checked_sum ppp 0,positive ppp 1,called_sum ppp 1,depth_sum residual 0,three residual 0,skip_odd ppp 1,main ppp 1" \
+    "$(LC_ALL=C addr_regs -fplugin-arg-pathprof-interesting=steady.paths \
+         -fplugin-arg-pathprof-stale=ignore \
+         -fplugin-arg-pathprof-ppp-array-threshold=0 \
+         -fplugin-arg-pathprof-ppp-max=3)"
+fi
 
 # 3. Notes: independent of -g, identical across compilations.
 gcc -O2 -fplugin="$PL" -c "$T/cases/switch.c" -o s.o && sed 1,4d s.ppno > a.txt
