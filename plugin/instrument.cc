@@ -927,9 +927,11 @@ emit_first_ids (const instr_ctx *c, gimple_seq *seq, const steady_end *st)
 /* Back edges taken per loop entry from which a steady path is worth its
    register: below, the loop's entry and exit code (the first ids, the
    flush) costs more than the memory increments it saves.  An array count
-   is an increment at an address in the register (about 3 instructions
-   with the register's reset), a slot's also loads and compares the slot's
-   Ball-Larus id (about 7), so a slot's pays from fewer iterations.
+   is an increment at an address in the register (2 instructions with the
+   register's reset in address form, about 3 in number form), a slot's
+   also loads and compares the slot's Ball-Larus id (about 5 and 7), so a
+   slot's pays from fewer iterations.  (The thresholds were measured with
+   the number form.)
    Measured with callgrind on the bench's PPP builds: xz-utils' helper2
    copies its 4 repeat distances in three loops of 4 iterations (3 back
    edges per entry), 45% of its path executions; counting them in
