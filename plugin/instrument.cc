@@ -233,16 +233,31 @@ addr_offset (const instr_ctx *c, unsigned reg, unsigned HOST_WIDE_INT v)
   return build_int_cstu (sizetype, v * c->addr_scale[reg]);
 }
 
-/* LHS = the address of value V of address register REG, the start of its
-   array plus V's byte offset.  */
+/* LHS = value V of register REG: V, or in address form the start of the
+   register's array plus V's byte offset.  */
 gimple *
-build_addr_value (const instr_ctx *c, tree lhs, unsigned reg,
-                  unsigned HOST_WIDE_INT v)
+build_reg_set (const instr_ctx *c, tree lhs, unsigned reg,
+               unsigned HOST_WIDE_INT v)
 {
+  if (!addr_form (c, reg))
+    return gimple_build_assign (lhs, build_int_cstu (uint64_type_node, v));
   tree start = build_fold_addr_expr_with_type (c->addr_base[reg],
                                                c->type[reg]);
   return gimple_build_assign (lhs, POINTER_PLUS_EXPR, start,
                               addr_offset (c, reg, v));
+}
+
+/* LHS = FROM + V for register REG (FROM of the register's type), in
+   either form.  */
+gimple *
+build_reg_plus (const instr_ctx *c, tree lhs, unsigned reg, tree from,
+                unsigned HOST_WIDE_INT v)
+{
+  if (addr_form (c, reg))
+    return gimple_build_assign (lhs, POINTER_PLUS_EXPR, from,
+                                addr_offset (c, reg, v));
+  return gimple_build_assign (lhs, PLUS_EXPR, from,
+                              build_int_cstu (uint64_type_node, v));
 }
 
 /* VAL, a value of register REG (a constant when known at compile time:
@@ -254,7 +269,7 @@ reg_value (const instr_ctx *c, gimple_seq *seq, unsigned reg, tree val)
   if (!addr_form (c, reg) || TREE_CODE (val) != INTEGER_CST)
     return val;
   tree t = make_ssa_name (c->type[reg]);
-  add (seq, build_addr_value (c, t, reg, tree_to_uhwi (val)));
+  add (seq, build_reg_set (c, t, reg, tree_to_uhwi (val)));
   return t;
 }
 
@@ -267,20 +282,11 @@ emit_op1 (instr_ctx *c, gimple_seq *seq, unsigned reg, long k)
   switch (a->op)
     {
     case PP_OP_ADD:
-      if (mpz_sgn (a->value) == 0)
-        break;
-      if (addr_form (c, reg))
-        add (seq, gimple_build_assign (r, POINTER_PLUS_EXPR, r,
-                                       addr_offset (c, reg,
-                                                    pp_mpz_to_u64 (a->value))));
-      else
-        add (seq, gimple_build_assign (r, PLUS_EXPR, r, u64_cst (a->value)));
+      if (mpz_sgn (a->value) != 0)
+        add (seq, build_reg_plus (c, r, reg, r, pp_mpz_to_u64 (a->value)));
       break;
     case PP_OP_SET:
-      if (addr_form (c, reg))
-        add (seq, build_addr_value (c, r, reg, pp_mpz_to_u64 (a->value)));
-      else
-        add (seq, gimple_build_assign (r, u64_cst (a->value)));
+      add (seq, build_reg_set (c, r, reg, pp_mpz_to_u64 (a->value)));
       break;
     case PP_OP_NONE:
       break;
@@ -306,13 +312,9 @@ emit_value (instr_ctx *c, gimple_seq *seq, unsigned reg, long k)
   if (a->op == PP_OP_SET)
     return u64_cst (a->value);
   tree t = make_ssa_name (c->type[reg]);
-  if (a->op == PP_OP_ADD && addr_form (c, reg))
-    add (seq, gimple_build_assign (t, POINTER_PLUS_EXPR, c->r[reg],
-                                   addr_offset (c, reg,
-                                                pp_mpz_to_u64 (a->value))));
-  else if (a->op == PP_OP_ADD)
-    add (seq, gimple_build_assign (t, PLUS_EXPR, c->r[reg],
-                                   u64_cst (a->value)));
+  if (a->op == PP_OP_ADD)
+    add (seq, build_reg_plus (c, t, reg, c->r[reg],
+                              pp_mpz_to_u64 (a->value)));
   else
     add (seq, gimple_build_assign (t, c->r[reg]));
   return t;
@@ -909,18 +911,11 @@ emit_first_ids (const instr_ctx *c, gimple_seq *seq, const steady_end *st)
     {
       if (!st->first[reg])
         continue;
-      tree add_c = build_int_cstu (uint64_type_node, st->first_add[reg]);
       if (st->first_fixed[reg])
-        add (seq, gimple_build_assign (st->first[reg],
-                                       reg_value (c, seq, reg, add_c)));
-      else if (addr_form (c, reg))
-        add (seq, gimple_build_assign (st->first[reg], POINTER_PLUS_EXPR,
-                                       c->r[reg],
-                                       addr_offset (c, reg,
-                                                    st->first_add[reg])));
+        add (seq, build_reg_set (c, st->first[reg], reg, st->first_add[reg]));
       else
-        add (seq, gimple_build_assign (st->first[reg], PLUS_EXPR, c->r[reg],
-                                       add_c));
+        add (seq, build_reg_plus (c, st->first[reg], reg, c->r[reg],
+                                  st->first_add[reg]));
     }
 }
 
