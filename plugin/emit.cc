@@ -7,9 +7,9 @@
  * coverage.cc (all file-local, zero-initialized unless said otherwise):
  *
  *   uint64_t __pathprof_c.F[n_paths];                    ARRAY functions
- *   uint64_t __pathprof_k.F[hash_size], __pathprof_n.F[hash_size];
- *   struct pathprof_hash_table __pathprof_t.F = { hash_size, keys,
- *                                                 counts, 0 };  HASH ones
+ *   uint64_t __pathprof_r.F[2 << bits];   the path cache of HASH functions
+ *                                  (bits: hash-size), of PPP (in slots)
+ *                                  and RESIDUAL functions (residual cache)
  *   struct pathprof_ppp_slot __pathprof_s.F[n_slots] = { { bl_id, 0 },
  *                                                 ... };        PPP ones
  *   struct pathprof_function __pathprof.functions[n] = { ... };
@@ -18,8 +18,8 @@
  *
  * The record types are built field by field to match
  * runtime/pathprof-format.h, so GCC lays them out with the target's own
- * ABI rules exactly as the C compiler does for the runtime.  Residual
- * calls pass &__pathprof.functions[i] while the unit is being compiled,
+ * ABI rules exactly as the C compiler does for the runtime.  Calls to the
+ * path log pass &__pathprof.functions[i] while the unit is being compiled,
  * before the number of functions is known: the array is created with an
  * incomplete type at the first reference and completed at the end of the
  * unit, as a C tentative definition `T a[]; ... T a[n] = {...};` is.
@@ -50,8 +50,8 @@ pp_gc_protect (tree t)
 
 namespace {
 
-tree hash_desc_type, ppp_slot_type, fn_desc_type, object_desc_type;
-tree hash_add_fn[2], residual_fn, wpp_fn[PP_WPP_RESUME + 1];
+tree ppp_slot_type, fn_desc_type, object_desc_type;
+tree log_path_fn, wpp_fn[PP_WPP_RESUME + 1];
 /* __pathprof.functions, created at its first reference.  */
 tree descriptors;
 
@@ -91,15 +91,6 @@ build_types (void)
   tree u64p = build_pointer_type (u64);
   tree fields = NULL_TREE;
 
-  hash_desc_type = lang_hooks.types.make_type (RECORD_TYPE);
-  add_field (&fields, u64);   /* capacity */
-  add_field (&fields, u64p);  /* keys */
-  add_field (&fields, u64p);  /* counts */
-  add_field (&fields, u64);   /* dropped */
-  finish_builtin_struct (hash_desc_type, "pathprof_hash_table", fields,
-                         NULL_TREE);
-
-  fields = NULL_TREE;
   ppp_slot_type = lang_hooks.types.make_type (RECORD_TYPE);
   add_field (&fields, u64);   /* bl_id */
   add_field (&fields, u64);   /* count */
@@ -114,14 +105,13 @@ build_types (void)
   add_field (&fields, u32);                    /* storage */
   add_field (&fields, u64);                    /* n_paths */
   add_field (&fields, u64p);                   /* counters */
-  add_field (&fields, build_pointer_type (hash_desc_type)); /* table */
   add_field (&fields, build_pointer_type (ppp_slot_type)); /* slots */
   add_field (&fields, u64);                    /* n_slots */
   add_field (&fields, build_pointer_type (unsigned_char_type_node)); /* tested */
-  add_field (&fields, u64p);                   /* residual_cache */
-  add_field (&fields, u64);                    /* residual_cache_bits */
-  add_field (&fields, ptr_type_node);          /* residual */
-  add_field (&fields, u64);                    /* residual_dropped */
+  add_field (&fields, u64p);                   /* path_cache */
+  add_field (&fields, u64);                    /* path_cache_bits */
+  add_field (&fields, ptr_type_node);          /* path_log */
+  add_field (&fields, u64);                    /* log_dropped */
   finish_builtin_struct (fn_desc_type, "pathprof_function", fields,
                          NULL_TREE);
 
@@ -136,7 +126,6 @@ build_types (void)
   add_field (&fields, build_pointer_type (object_desc_type));   /* next */
   finish_builtin_struct (object_desc_type, "pathprof_object", fields, NULL_TREE);
 
-  pp_gc_protect (hash_desc_type);
   pp_gc_protect (ppp_slot_type);
   pp_gc_protect (fn_desc_type);
   pp_gc_protect (object_desc_type);
@@ -223,16 +212,16 @@ runtime_fn (const char *name, tree arg1, tree arg2,
 } // namespace
 
 tree
-pp_residual_decl (void)
+pp_log_path_decl (void)
 {
-  if (!residual_fn)
+  if (!log_path_fn)
     {
       build_types ();
-      residual_fn = runtime_fn ("__pathprof_residual",
+      log_path_fn = runtime_fn ("__pathprof_log_path",
                                 build_pointer_type (fn_desc_type),
                                 uint64_type_node);
     }
-  return residual_fn;
+  return log_path_fn;
 }
 
 tree
@@ -285,21 +274,6 @@ pp_function_descriptor_addr (const pp_fn_record *rec)
                      build_int_cst (sizetype, rec->index), NULL_TREE,
                      NULL_TREE);
   return build_fold_addr_expr (ref);
-}
-
-tree
-pp_hash_add_decl (bool atomic)
-{
-  if (!hash_add_fn[atomic])
-    {
-      build_types ();
-      hash_add_fn[atomic]
-          = runtime_fn (atomic ? "__pathprof_hash_add_atomic"
-                               : "__pathprof_hash_add",
-                        build_pointer_type (hash_desc_type),
-                        uint64_type_node);
-    }
-  return hash_add_fn[atomic];
 }
 
 /* The PPP slots of REC: slot i holds the Ball-Larus id of the interesting
@@ -363,15 +337,36 @@ pp_residual_cache_bits (uint64_t n_interesting)
   return bits;
 }
 
+/* REC's path cache of 2^BITS entries: keys then counts, zero (every entry
+   free).  */
+static void
+emit_path_cache (pp_fn_record *rec, unsigned bits)
+{
+  rec->path_cache_bits = bits;
+  rec->path_cache = build_counter_var ("__pathprof_r", rec->name,
+                                       u64_array_type (2ull << bits));
+  finalize_var (rec->path_cache);
+}
+
+/* log2 of the entries of a HASH function's path cache: the hash-size
+   argument rounded up to a power of two.  */
+static unsigned
+hash_cache_bits (void)
+{
+  unsigned bits = 0;
+  while ((1ull << bits) < pp_opts.hash_size)
+    bits++;
+  return bits;
+}
+
 void
 pp_emit_storage (pp_fn_record *rec)
 {
   build_types ();
   rec->counters = NULL_TREE;
-  rec->table = NULL_TREE;
   rec->slots = NULL_TREE;
   rec->tested = NULL_TREE;
-  rec->residual_cache = NULL_TREE;
+  rec->path_cache = NULL_TREE;
   if (rec->split)
     {
       emit_split (rec);
@@ -380,15 +375,7 @@ pp_emit_storage (pp_fn_record *rec)
   if ((rec->storage == PATHPROF_STORAGE_PPP
        || rec->storage == PATHPROF_STORAGE_RESIDUAL)
       && pp_opts.residual_cache)
-    {
-      /* Zero: every entry free.  */
-      rec->residual_cache_bits = pp_residual_cache_bits (rec->n_interesting);
-      rec->residual_cache
-        = build_counter_var ("__pathprof_r", rec->name,
-                             u64_array_type (2ull
-                                             << rec->residual_cache_bits));
-      finalize_var (rec->residual_cache);
-    }
+    emit_path_cache (rec, pp_residual_cache_bits (rec->n_interesting));
   if (rec->storage == PATHPROF_STORAGE_PPP)
     {
       emit_ppp_slots (rec);
@@ -405,25 +392,16 @@ pp_emit_storage (pp_fn_record *rec)
       finalize_var (rec->counters);
       return;
     }
+  /* Too many paths for an array: the paths are logged, those that find
+     their entry of the cache held by another path in the runtime's path
+     log (pathprof-format.h, "Logged paths").  Not the cache's inline
+     probe with gcov's -fprofile-arcs in the same compilation (the gcov
+     oracle, tests/gcov): gcov instruments after us and would count the
+     probe's branch as one of the program's; the call alone counts the
+     same paths.  */
   rec->storage = PATHPROF_STORAGE_HASH;
-  unsigned HOST_WIDE_INT cap = pp_opts.hash_size;
-  tree keys = build_var ("__pathprof_k", rec->name, u64_array_type (cap));
-  tree counts = build_var ("__pathprof_n", rec->name, u64_array_type (cap));
-  tree table = build_var ("__pathprof_t", rec->name, hash_desc_type);
-  vec<constructor_elt, va_gc> *v = NULL;
-  tree f = TYPE_FIELDS (hash_desc_type);
-  CONSTRUCTOR_APPEND_ELT (v, f, build_int_cstu (uint64_type_node, cap));
-  f = DECL_CHAIN (f);
-  CONSTRUCTOR_APPEND_ELT (v, f, array_start_of (keys));
-  f = DECL_CHAIN (f);
-  CONSTRUCTOR_APPEND_ELT (v, f, array_start_of (counts));
-  f = DECL_CHAIN (f);
-  CONSTRUCTOR_APPEND_ELT (v, f, build_int_cst (uint64_type_node, 0));
-  DECL_INITIAL (table) = build_constructor (hash_desc_type, v);
-  finalize_var (keys);
-  finalize_var (counts);
-  finalize_var (table);
-  rec->table = table;
+  if (!profile_arc_flag)
+    emit_path_cache (rec, hash_cache_bits ());
 }
 
 void
@@ -461,10 +439,6 @@ pp_emit_object (pp_fn_record **recs, unsigned n, const char *notes_file,
                                           : null_pointer_node);
       f = DECL_CHAIN (f);
       CONSTRUCTOR_APPEND_ELT (v, f,
-                              r->table ? build_fold_addr_expr (r->table)
-                                       : null_pointer_node);
-      f = DECL_CHAIN (f);
-      CONSTRUCTOR_APPEND_ELT (v, f,
                               r->slots ? array_start_of (r->slots)
                                        : null_pointer_node);
       f = DECL_CHAIN (f);
@@ -475,16 +449,15 @@ pp_emit_object (pp_fn_record **recs, unsigned n, const char *notes_file,
                                         : null_pointer_node);
       f = DECL_CHAIN (f);
       CONSTRUCTOR_APPEND_ELT (v, f,
-                              r->residual_cache
-                                ? array_start_of (r->residual_cache)
-                                : null_pointer_node);
+                              r->path_cache ? array_start_of (r->path_cache)
+                                            : null_pointer_node);
       f = DECL_CHAIN (f);
       CONSTRUCTOR_APPEND_ELT (v, f,
-                              build_int_cstu (u64, r->residual_cache
-                                                       ? r->residual_cache_bits
+                              build_int_cstu (u64, r->path_cache
+                                                       ? r->path_cache_bits
                                                        : 0));
       f = DECL_CHAIN (f);
-      CONSTRUCTOR_APPEND_ELT (v, f, null_pointer_node);   /* residual */
+      CONSTRUCTOR_APPEND_ELT (v, f, null_pointer_node);   /* path_log */
       f = DECL_CHAIN (f);
       CONSTRUCTOR_APPEND_ELT (v, f, build_int_cst (u64, 0));
       CONSTRUCTOR_APPEND_ELT (elts, build_int_cst (sizetype, i),

@@ -36,7 +36,7 @@
  *
  * A path end ("record") is, by storage:
  *   ARRAY     counters[r]++ (atomic with -fprofile-update=atomic)
- *   HASH      __pathprof_hash_add (&table, r)
+ *   HASH      LOG (r)
  *   RESIDUAL  LOG (r)
  *   PPP       if (p <= (n_slots - 1) * 16 && slot(p).bl_id == r)
  *               slot(p).count++;
@@ -45,11 +45,12 @@
  *             when every path has a slot: pp_plan::unchecked); where every
  *             path ending with this DAG edge has a slot, slot(p).count++
  *             alone, and where none has, LOG (r) alone (pp_end_kind).
- * where LOG (r), with the function's residual cache (residual-cache=1,
- * pathprof-format.h), is
- *             e = (r * PATHPROF_RESIDUAL_CACHE_MUL) >> (64 - BITS);
+ * where LOG (r), with the function's path cache (a HASH function's, of
+ * hash-size entries; a residual cache with residual-cache=1:
+ * pathprof-format.h, "Logged paths"), is
+ *             e = (r * PATHPROF_PATH_CACHE_MUL) >> (64 - BITS);
  *             if (cache[e] == r + 1) cache[SLOTS + e]++;
- *             else __pathprof_residual (&descriptor, r);
+ *             else __pathprof_log_path (&descriptor, r);
  * and without it the call alone.  The checks need control flow, which
  * cannot go into the sequences placed on edges: the sequence ends with the
  * ids in temporaries (the "anchor"), and once every sequence is in place
@@ -372,11 +373,11 @@ counter_ref (const pp_fn_record *rec, tree index)
                  NULL_TREE, NULL_TREE);
 }
 
-/* __pathprof_residual (&descriptor, BL_ID).  */
+/* __pathprof_log_path (&descriptor, BL_ID).  */
 void
-emit_residual_call (instr_ctx *c, gimple_seq *seq, tree bl_id)
+emit_log_call (instr_ctx *c, gimple_seq *seq, tree bl_id)
 {
-  add (seq, gimple_build_call (pp_residual_decl (), 2,
+  add (seq, gimple_build_call (pp_log_path_decl (), 2,
                                pp_function_descriptor_addr (c->rec), bl_id));
 }
 
@@ -408,15 +409,15 @@ push_check (instr_ctx *c, gimple_seq *seq, check_action action, tree ppp_id,
   c->checks.safe_push (chk);
 }
 
-/* LOG (BL_ID) in a sequence: the call, or with a residual cache a check
-   to expand.  */
+/* LOG (BL_ID) in a sequence: the call, or with a path cache a check to
+   expand.  */
 void
 emit_log (instr_ctx *c, gimple_seq *seq, tree bl_id)
 {
-  if (c->rec->residual_cache)
+  if (c->rec->path_cache)
     push_check (c, seq, CHECK_LOG, NULL_TREE, bl_id, NULL);
   else
-    emit_residual_call (c, seq, bl_id);
+    emit_log_call (c, seq, bl_id);
 }
 
 /* The slot at byte offset SLOT_OFFSET (the PPP register: pp_plan::
@@ -488,9 +489,7 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
   switch (storage)
     {
     case PATHPROF_STORAGE_HASH:
-      add (seq, gimple_build_call (pp_hash_add_decl (c->atomic), 2,
-                                   build_fold_addr_expr (c->rec->table),
-                                   bl_id));
+      emit_log (c, seq, bl_id);
       return;
     case PATHPROF_STORAGE_ARRAY:
       if (steady)
@@ -1200,27 +1199,28 @@ end_with_cond (basic_block bb, enum tree_code code, tree a, tree b,
   f->probability = e->probability.invert ();
 }
 
-/* cache[INDEX] of REC's residual cache.  */
+/* cache[INDEX] of REC's path cache.  */
 tree
 cache_ref (const pp_fn_record *rec, tree index)
 {
-  return build4 (ARRAY_REF, uint64_type_node, rec->residual_cache, index,
+  return build4 (ARRAY_REF, uint64_type_node, rec->path_cache, index,
                  NULL_TREE, NULL_TREE);
 }
 
 /* Appends to FROM, whose only out-edge goes to JOIN, LOG (BL_ID) (see the
-   file comment); with a residual cache, FROM ends with the cache probe:
+   file comment); with a path cache, FROM ends with the cache probe:
      from:   ...; e = (r * MUL) >> (64 - BITS); k = cache[e]; key = r + 1;
              if (k == key) goto hit; else goto call;
      hit:    e2 = e + SLOTS; cache[e2]++;                       -> join
-     call:   __pathprof_residual (&descriptor, r);              -> join  */
+     call:   __pathprof_log_path (&descriptor, r);              -> join
+   (e = 0 in a cache of one entry, BITS = 0).  */
 void
 expand_log (instr_ctx *c, basic_block from, tree bl_id, basic_block join)
 {
   gimple_seq seq = NULL;
-  if (!c->rec->residual_cache)
+  if (!c->rec->path_cache)
     {
-      emit_residual_call (c, &seq, bl_id);
+      emit_log_call (c, &seq, bl_id);
       gimple_stmt_iterator gsi = gsi_last_bb (from);
       gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
       return;
@@ -1230,14 +1230,18 @@ expand_log (instr_ctx *c, basic_block from, tree bl_id, basic_block join)
   make_single_succ_edge (hit, join, EDGE_FALLTHRU);
   make_single_succ_edge (call, join, EDGE_FALLTHRU);
 
-  unsigned bits = c->rec->residual_cache_bits;
-  tree product = make_ssa_name (uint64_type_node);
-  add (&seq, gimple_build_assign (product, MULT_EXPR, bl_id,
-                                  build_int_cstu (uint64_type_node, PATHPROF_RESIDUAL_CACHE_MUL)));
-  tree entry = make_ssa_name (uint64_type_node);
-  add (&seq, gimple_build_assign (entry, RSHIFT_EXPR, product,
-                                  build_int_cst (integer_type_node,
-                                                 64 - bits)));
+  unsigned bits = c->rec->path_cache_bits;
+  tree entry = build_int_cst (uint64_type_node, 0);
+  if (bits)
+    {
+      tree product = make_ssa_name (uint64_type_node);
+      tree mul = build_int_cstu (uint64_type_node, PATHPROF_PATH_CACHE_MUL);
+      add (&seq, gimple_build_assign (product, MULT_EXPR, bl_id, mul));
+      entry = make_ssa_name (uint64_type_node);
+      add (&seq, gimple_build_assign (entry, RSHIFT_EXPR, product,
+                                      build_int_cst (integer_type_node,
+                                                     64 - bits)));
+    }
   tree key_there = make_ssa_name (uint64_type_node);
   add (&seq, gimple_build_assign (key_there, cache_ref (c->rec, entry)));
   tree key = make_ssa_name (uint64_type_node);
@@ -1248,16 +1252,20 @@ expand_log (instr_ctx *c, basic_block from, tree bl_id, basic_block join)
   end_with_cond (from, EQ_EXPR, key_there, key, hit, call);
 
   seq = NULL;
-  tree count_at = make_ssa_name (uint64_type_node);
-  add (&seq, gimple_build_assign (count_at, PLUS_EXPR, entry,
-                                  build_int_cstu (uint64_type_node,
-                                                  1ull << bits)));
+  tree count_at = build_int_cstu (uint64_type_node, 1ull << bits);
+  if (bits)
+    {
+      count_at = make_ssa_name (uint64_type_node);
+      add (&seq, gimple_build_assign (count_at, PLUS_EXPR, entry,
+                                      build_int_cstu (uint64_type_node,
+                                                      1ull << bits)));
+    }
   emit_increment (&seq, cache_ref (c->rec, count_at), c->atomic);
   gsi = gsi_start_bb (hit);
   gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
 
   seq = NULL;
-  emit_residual_call (c, &seq, bl_id);
+  emit_log_call (c, &seq, bl_id);
   gsi = gsi_start_bb (call);
   gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
 }

@@ -16,7 +16,7 @@
 
 int plugin_is_GPL_compatible;
 
-pp_options pp_opts = { 2500, 700, NULL, false, true, false,
+pp_options pp_opts = { 2500, 1024, NULL, false, true, false,
                        NULL, false, false, PP_PPP_MAX, PP_STALE_WARN,
                        false, NULL, false, 500, PP_PPP_ARRAY_THRESHOLD, false, true,
                        true, true, false, true, true };
@@ -71,8 +71,12 @@ const char help_text[] =
   "                     paths counted in its own counters wherever it is\n"
   "                     inlined (early; wpp and ipps builds always are)\n"
   "  array-threshold=N  functions with at most N paths count in an array,\n"
-  "                     others in a hash table (default 2500)\n"
-  "  hash-size=N        slots of a hash table (default 700)\n"
+  "                     others are hashed: an inline path cache, then the\n"
+  "                     runtime's path log (default 2500)\n"
+  "  hash-size=N        entries of the inline path cache of a function\n"
+  "                     counted in a hash table, rounded up to a power of\n"
+  "                     two (default 1024); its other paths go to the\n"
+  "                     runtime's path log\n"
   "  notes-dir=DIR      write the notes files in DIR, named after the\n"
   "                     object's path with '/' -> '#' (default: next to\n"
   "                     the object, foo.o -> foo.ppno)\n"

@@ -40,7 +40,7 @@ enum pp_stale_action
 struct pp_options
 {
   unsigned long long array_threshold; /* max paths for ARRAY storage */
-  unsigned long long hash_size;       /* slots of a HASH table */
+  unsigned long long hash_size;       /* path cache entries of HASH */
   const char *notes_dir;              /* NULL: next to the object */
   bool verbose;                       /* a note per function */
   bool warn_skipped;                  /* warn when a function is skipped */
@@ -65,7 +65,7 @@ struct pp_options
   unsigned long long ppp_array_threshold;
   bool ppp_array_threshold_set;
   /* Preferential mode: probe a residual cache inline before calling the
-     residual log (pathprof-format.h, `residual_cache`).  */
+     path log for a residual path (pathprof-format.h, `path_cache`).  */
   bool residual_cache;
   /* Preferential and IPPP builds: place the counter updates by the
      interesting paths' counts where the file gives them, instead of the
@@ -375,7 +375,6 @@ struct pp_fn_record
   uint64_t n_paths;
   unsigned index;       /* in the object's function descriptors */
   tree counters;        /* ARRAY: uint64_t[n_paths] */
-  tree table;           /* HASH: struct pathprof_hash_table */
   tree slots;           /* PPP: struct pathprof_ppp_slot[n_slots] */
   uint64_t n_slots;     /* PPP */
   uint64_t *slot_bl;    /* PPP: Ball-Larus id of each slot's path, or
@@ -388,12 +387,14 @@ struct pp_fn_record
   bool split;
   tree tested;
   unsigned char *tested_map;
-  /* PPP in slots and RESIDUAL not in an array, with residual-cache=1:
-     uint64_t[2 << residual_cache_bits], keys then counts
-     (pathprof-format.h); else NULL_TREE.  Its size grows with the
-     function's interesting paths (pp_residual_cache_bits).  */
-  tree residual_cache;
-  unsigned residual_cache_bits;
+  /* The path cache of a function whose path ends log their paths
+     (pathprof-format.h, "Logged paths"): HASH, and with residual-cache=1
+     PPP in slots and RESIDUAL not in an array.
+     uint64_t[2 << path_cache_bits], keys then counts; else NULL_TREE.
+     HASH: hash-size entries (rounded up to a power of two); PPP and
+     RESIDUAL: pp_residual_cache_bits.  */
+  tree path_cache;
+  unsigned path_cache_bits;
   unsigned n_interesting; /* PPP: pp_plan::n_interesting, else 0 */
   char *notes;          /* the function's .ppno record */
 };
@@ -408,21 +409,20 @@ struct pp_fn_record
    more of the hot ones out of the call.  */
 unsigned pp_residual_cache_bits (uint64_t n_interesting);
 /* Creates the storage of REC (whose storage, n_paths and, for PPP,
-   n_slots and slot_bl are set): ARRAY or HASH (chosen here by the array
-   threshold when REC's storage is ARRAY), PPP slots, or nothing for
-   RESIDUAL.  */
+   n_slots and slot_bl are set): ARRAY counters, or a HASH function's path
+   cache (chosen here by the array threshold when REC's storage is
+   ARRAY), PPP slots, the residual cache of a PPP or RESIDUAL function,
+   nothing for TRACE.  */
 void pp_emit_storage (pp_fn_record *rec);
-/* &descriptors[rec->index], the address __pathprof_residual takes.  */
+/* &descriptors[rec->index], the address __pathprof_log_path takes.  */
 tree pp_function_descriptor_addr (const pp_fn_record *rec);
-/* The declaration of __pathprof_residual.  */
-tree pp_residual_decl (void);
+/* The declaration of __pathprof_log_path.  */
+tree pp_log_path_decl (void);
 /* Keeps T alive across garbage collections until the end of the unit.  */
 void pp_gc_protect (tree t);
 /* Emits the object descriptor and its constructor for RECS.  */
 void pp_emit_object (pp_fn_record **recs, unsigned n, const char *notes_file,
                      uint32_t stamp);
-/* The function declarations of the runtime's entry points.  */
-tree pp_hash_add_decl (bool atomic);
 
 /* ------------------------------------------------------------------ */
 /* Instrumentation (instrument.cc)                                     */

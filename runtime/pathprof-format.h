@@ -35,15 +35,17 @@ extern "C" {
 /* Bumped whenever a struct below changes layout; __pathprof_init refuses
    (with a message, without crashing) objects of another version.
    Version 3 added `tested` (preferential functions counted in an array),
-   version 4 `residual_cache`, version 5 grew the residual cache from 64
-   to 1024 entries, version 6 added `residual_cache_bits` (its size per
-   function). */
-#define PATHPROF_ABI_VERSION 6u
+   version 4 the residual cache, version 5 grew it from 64 to 1024
+   entries, version 6 added its size per function, version 7 made the
+   residual cache and log the storage of HASH functions too (`path_cache`,
+   `path_log`; the fixed-size hash table and __pathprof_hash_add are
+   gone) and renamed __pathprof_residual to __pathprof_log_path.  */
+#define PATHPROF_ABI_VERSION 7u
 
 /* How a function's path counters are stored.  Path ids are always
    Ball-Larus ids; PPP ids only index the slots of a PPP function.  */
 #define PATHPROF_STORAGE_ARRAY 0u    /* counters[id], id < n_paths */
-#define PATHPROF_STORAGE_HASH 1u     /* open-addressed table, see below */
+#define PATHPROF_STORAGE_HASH 1u     /* path cache and path log, below */
 #define PATHPROF_STORAGE_PPP 2u      /* preferential: slots[ppp id] holds
                                         an interesting (tested) path */
 #define PATHPROF_STORAGE_RESIDUAL 3u /* no tested path: every path the
@@ -57,28 +59,17 @@ extern "C" {
    2^64 - 2): marks the holes of a PPP slot array.  */
 #define PATHPROF_NO_PATH UINT64_MAX
 
-/* A per-function hash table for functions with more paths than the array
-   threshold.  keys[i] holds (path id + 1), 0 marking an empty slot; a path
-   that finds every slot taken is counted in `dropped`, never lost
-   silently.  Emitted zero-initialized by the plugin (capacity set).  */
-struct pathprof_hash_table {
-  uint64_t capacity;
-  uint64_t *keys;
-  uint64_t *counts;
-  uint64_t dropped;
-};
-
 /* One slot of a PPP function (preferential path profiling, thesis 3.3
    and 3.6): the slot of PPP id i holds the Ball-Larus id of the one
    interesting path numbered i (PATHPROF_NO_PATH in a hole) and its count.
    At a path end the instrumented code computes both ids; when the PPP id
    has a slot and the slot's bl_id equals the Ball-Larus id, it counts in
-   the slot; otherwise the path is not a tested one and goes to
-   __pathprof_residual.  Emitted initialized (bl_id) by the plugin.  When
-   the plugin padded the slots so that every path's PPP id has one (no
-   bounds check), PPP id i is slot i + slot_shift (the notes' `ppp`
-   record), which only the instrumented code uses: readers of the slots
-   go by bl_id.  */
+   the slot; otherwise the path is not a tested one and is logged
+   (`path_cache`, __pathprof_log_path).  Emitted initialized (bl_id) by
+   the plugin.  When the plugin padded the slots so that every path's PPP
+   id has one (no bounds check), PPP id i is slot i + slot_shift (the
+   notes' `ppp` record), which only the instrumented code uses: readers
+   of the slots go by bl_id.  */
 struct pathprof_ppp_slot {
   uint64_t bl_id;
   uint64_t count;
@@ -89,7 +80,26 @@ struct pathprof_ppp_slot {
 #define PATHPROF_PPP_SLOT_BYTES 16
 
 /* One instrumented function, emitted by the plugin.  All strings are
-   NUL-terminated and live in the object's read-only data.  */
+   NUL-terminated and live in the object's read-only data.
+
+   Logged paths.  The paths of a function that has no counter of their
+   own are logged: every path of a HASH function (more paths than the
+   array threshold: Ball-Larus mode), the untested paths of a PPP
+   function counted in slots, every path of a RESIDUAL function not
+   counted in an array.  A path end probes the function's path cache
+   inline (`path_cache`: a static direct-mapped table of
+   2^path_cache_bits entries, one possible entry per path, Fibonacci
+   hashing) and counts the path there if its entry holds it; otherwise
+   it calls __pathprof_log_path, which claims the entry for the path if
+   it is free (the first path to reach an entry keeps it), or else keeps
+   the path with its count in the runtime's path log (`path_log`):
+   lock-free, growing as paths are met, bounded per process by
+   PATHPROF_LOG_LIMIT distinct paths.  An execution of a new path that
+   finds the bound reached is counted in `log_dropped`, never lost
+   silently.  A path is thus counted either in the cache or in the log,
+   never in both.  When the runtime writes the profile, a HASH
+   function's logged paths are its counts (log_dropped its dropped
+   executions), a PPP or RESIDUAL function's its residual paths.  */
 struct pathprof_function {
   const char *name;          /* assembler name (mangled for C++) */
   const char *source_file;   /* as given on the command line */
@@ -98,7 +108,6 @@ struct pathprof_function {
   uint64_t n_paths;          /* Ball-Larus paths of its DAG (fits: split) */
   uint64_t *counters;        /* ARRAY: n_paths counters; PPP and RESIDUAL
                                 counted in an array: see below; else NULL */
-  struct pathprof_hash_table *table; /* HASH: the table; else NULL */
   struct pathprof_ppp_slot *slots;   /* PPP: n_slots slots; else NULL */
   uint64_t n_slots;          /* PPP: the number of slots (PPP ids
                                 -slot_shift .. n_slots-slot_shift-1) */
@@ -114,42 +123,39 @@ struct pathprof_function {
      register, one increment (thesis 3.6's two registers and check pay
      off only where an array of n_paths counters is too large).  */
   const uint8_t *tested;
-  /* The residual cache of a PPP function counted in slots or a RESIDUAL
-     function not counted in an array; NULL for every other function.
-     2^residual_cache_bits keys (path id + 1, 0 while free), then as many
-     counts: a direct-mapped table the instrumented code probes
-     inline before it calls __pathprof_residual, so that a residual path
-     that is hot costs a multiply, a compare and an increment rather
-     than a call.  The path of id ID can only be in entry
-     PATHPROF_RESIDUAL_CACHE_SLOT (ID, residual_cache_bits); only
-     __pathprof_residual claims
-     a free entry (with a compare-and-swap), for the first path that
-     needs it, and an entry never changes its key afterwards, so a
-     residual path is counted either in the cache or in the runtime's
-     table, never in both.  Emitted zero by the plugin.  */
-  uint64_t *residual_cache;
-  /* log2 of the residual cache's entries (PATHPROF_RESIDUAL_CACHE_BITS
-     to PATHPROF_RESIDUAL_CACHE_MAX_BITS), when there is a cache.  */
-  uint64_t residual_cache_bits;
-  /* Residual paths (PPP and RESIDUAL storage): owned by the runtime,
-     emitted zero.  `residual` points to the runtime's deduplicating
-     table of this function's residual paths; `residual_dropped` counts
-     residual path executions that found the runtime's memory bound
-     reached (reported, never lost silently).  */
-  void *residual;
-  uint64_t residual_dropped;
+  /* The path cache (see above) of a HASH function, and of a PPP function
+     counted in slots or a RESIDUAL function not counted in an array
+     (unless residual-cache=0); NULL for every other function.
+     2^path_cache_bits keys (path id + 1, 0 while free), then as many
+     counts.  The path of id ID can only be in entry
+     PATHPROF_PATH_CACHE_SLOT (ID, path_cache_bits); only
+     __pathprof_log_path claims a free entry (with a compare-and-swap),
+     and an entry never changes its key afterwards.  Emitted zero by the
+     plugin.  */
+  uint64_t *path_cache;
+  /* log2 of the path cache's entries (0 to PATHPROF_PATH_CACHE_MAX_BITS),
+     when there is a cache.  */
+  uint64_t path_cache_bits;
+  /* The runtime's path log of this function (see above): owned by the
+     runtime, emitted NULL and 0.  */
+  void *path_log;
+  uint64_t log_dropped;
 };
 
-/* The residual cache (struct pathprof_function): its smallest and
-   largest sizes (log2 of the entries), and the entry of path ID in a cache
-   of 2^BITS entries (Fibonacci hashing: the high bits of ID times
-   2^64 / phi, which spread consecutive ids over the table).  */
+/* The path cache (struct pathprof_function): the size of a residual
+   cache (log2 of its entries: PATHPROF_RESIDUAL_CACHE_BITS to
+   PATHPROF_RESIDUAL_CACHE_MAX_BITS, chosen by the plugin), the largest of
+   any cache, and the entry of path ID in a cache of 2^BITS entries
+   (Fibonacci hashing: the high bits of ID times 2^64 / phi, which spread
+   consecutive ids over the table; entry 0 in a cache of one entry).  */
 #define PATHPROF_RESIDUAL_CACHE_BITS 10u
 #define PATHPROF_RESIDUAL_CACHE_MAX_BITS 14u
-#define PATHPROF_RESIDUAL_CACHE_MUL 0x9e3779b97f4a7c15ull
-#define PATHPROF_RESIDUAL_CACHE_SLOT(id, bits)                         \
-  ((uint64_t) ((uint64_t) (id) * PATHPROF_RESIDUAL_CACHE_MUL)          \
-   >> (64 - (bits)))
+#define PATHPROF_PATH_CACHE_MAX_BITS 24u
+#define PATHPROF_PATH_CACHE_MUL 0x9e3779b97f4a7c15ull
+#define PATHPROF_PATH_CACHE_SLOT(id, bits)                             \
+  ((bits) == 0 ? (uint64_t) 0                                          \
+               : (uint64_t) ((uint64_t) (id) * PATHPROF_PATH_CACHE_MUL) \
+                   >> (64 - (bits)))
 
 /* Whether the bitmap TESTED (struct pathprof_function) marks path ID.  */
 #define PATHPROF_TESTED(tested, id)                                    \
@@ -168,20 +174,16 @@ struct pathprof_object {
 };
 
 void __pathprof_init (struct pathprof_object *object);
-/* Counts path ID in TABLE (called at a path end in HASH storage).  */
-void __pathprof_hash_add (struct pathprof_hash_table *table, uint64_t id);
-/* The same, safe against concurrent callers (-fprofile-update=atomic).  */
-void __pathprof_hash_add_atomic (struct pathprof_hash_table *table,
-                                 uint64_t id);
-/* Logs one execution of the residual (untested) path BL_ID of FN: called
-   at a path end of a PPP function whose path is not in its slots, and at
-   every path end of a RESIDUAL function, when the path is not the one
-   of its entry of FN's residual cache.  Claims that entry when it is
-   free.  Always safe against concurrent
-   callers and async-signal-safe (no locks, no malloc): the runtime keeps
-   each distinct (function, path) once with its count, in memory bounded
-   by PATHPROF_RESIDUAL_LIMIT (specs/runtime.md).  */
-void __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id);
+/* Counts one execution of path ID of FN, a path FN has no counter of its
+   own for (see struct pathprof_function, "Logged paths"): called at a
+   path end of a HASH function, of a PPP function whose path is not in
+   its slots, and of a RESIDUAL function not counted in an array, when
+   the path is not the one of its entry of FN's path cache.  Claims that
+   entry when it is free.  Always safe against concurrent callers and
+   async-signal-safe (no locks, no malloc): the runtime keeps each
+   distinct (function, path) once with its count, in memory bounded by
+   PATHPROF_LOG_LIMIT (specs/runtime.md).  */
+void __pathprof_log_path (struct pathprof_function *fn, uint64_t id);
 
 /* Trace builds (-fplugin-arg-pathprof-wpp, specs/trace-format.md): the
    object's constructor calls __pathprof_wpp_init instead of

@@ -42,22 +42,23 @@ char *__pathprof_executable (void);
    may be modified.  */
 int __pathprof_update_file (const char *path, struct ppd_profile *snap);
 
-/* The residual-path log (residual.c).  runtime.c refers to these weakly,
-   so that programs that log no residual path do not link residual.c;
-   hidden, so that a weak reference left undefined resolves to NULL at
-   static link time instead of becoming a dynamic symbol.  */
+/* The path log (path-log.c).  runtime.c refers to these weakly, so that
+   programs that log no path do not link path-log.c; hidden, so that a
+   weak reference left undefined resolves to NULL at static link time
+   instead of becoming a dynamic symbol.  */
 #define PATHPROF_INTERNAL_WEAK __attribute__ ((weak, visibility ("hidden")))
-/* Reads PATHPROF_RESIDUAL_LIMIT (once; reports a malformed value).  */
-void __pathprof_residual_setup (void) PATHPROF_INTERNAL_WEAK;
-/* Adds FN's logged residual paths with a non-zero count to PF.  0, or -1
-   when out of memory.  */
-int __pathprof_residual_collect (const struct pathprof_function *fn,
-                                 struct ppd_function *pf)
+/* Reads PATHPROF_LOG_LIMIT (once; reports a malformed value).  */
+void __pathprof_log_setup (void) PATHPROF_INTERNAL_WEAK;
+/* Adds FN's logged paths with a non-zero count to PF: to its counts when
+   AS_COUNTS (a HASH function), else to its residual paths.  0, or -1 when
+   out of memory.  */
+int __pathprof_log_collect (const struct pathprof_function *fn,
+                            struct ppd_function *pf, int as_counts)
   PATHPROF_INTERNAL_WEAK;
-/* Zeroes the counts of FN's residual paths; the paths keep their places.  */
-void __pathprof_residual_reset (struct pathprof_function *fn)
+/* Zeroes the counts of FN's logged paths; the paths keep their places.  */
+void __pathprof_log_reset (struct pathprof_function *fn)
   PATHPROF_INTERNAL_WEAK;
-/* Reports, once, that the memory for residual paths could not be mapped. */
-void __pathprof_residual_report (void) PATHPROF_INTERNAL_WEAK;
+/* Reports, once, that the memory for the path log could not be mapped.  */
+void __pathprof_log_report (void) PATHPROF_INTERNAL_WEAK;
 
 #endif /* PATHPROF_RUNTIME_INTERNAL_H */

@@ -89,17 +89,17 @@ reset_counters (void)
     for (uint32_t i = 0; i < o->n_functions; i++)
       {
         struct pathprof_function *f = &o->functions[i];
-        /* Residual paths keep their places, only their counts restart:
-           other threads may be logging into them (residual.c).  The
-           pointer is only ever set by residual.c, so the weak reference
+        /* Logged paths keep their places, only their counts restart:
+           other threads may be logging into them (path-log.c).  The
+           pointer is only ever set by path-log.c, so the weak reference
            is resolved whenever it is non-NULL.  */
-        if (f->residual && __pathprof_residual_reset)
-          __pathprof_residual_reset (f);
-        f->residual_dropped = 0;
+        if (f->path_log && __pathprof_log_reset)
+          __pathprof_log_reset (f);
+        f->log_dropped = 0;
         /* The cache's keys stay too, for the same reason.  */
-        if (f->residual_cache)
-          zero_counters (f->residual_cache + (1ull << f->residual_cache_bits),
-                         1ull << f->residual_cache_bits);
+        if (f->path_cache)
+          zero_counters (f->path_cache + (1ull << f->path_cache_bits),
+                         1ull << f->path_cache_bits);
         if (f->storage == PATHPROF_STORAGE_PPP && f->slots)
           {
             /* The bl_ids are the plugin's, not counters.  */
@@ -108,16 +108,6 @@ reset_counters (void)
           }
         else if (f->counters) /* ARRAY, or PPP and RESIDUAL in an array */
           zero_counters (f->counters, f->n_paths);
-        else if (f->storage == PATHPROF_STORAGE_HASH && f->table)
-          {
-            struct pathprof_hash_table *t = f->table;
-            if (t->keys)
-              memset (t->keys, 0, (size_t) t->capacity * sizeof *t->keys);
-            if (t->counts)
-              memset (t->counts, 0,
-                      (size_t) t->capacity * sizeof *t->counts);
-            t->dropped = 0;
-          }
       }
 }
 
@@ -180,13 +170,14 @@ snapshot_split (const struct pathprof_function *f, struct ppd_function *pf)
   return 0;
 }
 
-/* Adds the paths of F's residual cache to PF's residual paths.  */
+/* Adds the paths of F's path cache to PF: to its counts when AS_COUNTS,
+   else to its residual paths; what cannot be a path of F to *LOST.  */
 static int
-snapshot_residual_cache (const struct pathprof_function *f,
-                         struct ppd_function *pf)
+snapshot_path_cache (const struct pathprof_function *f,
+                     struct ppd_function *pf, int as_counts, uint64_t *lost)
 {
-  const uint64_t *keys = f->residual_cache;
-  uint64_t bits = f->residual_cache_bits;
+  const uint64_t *keys = f->path_cache;
+  uint64_t bits = f->path_cache_bits;
   const uint64_t *counts = keys + (1ull << bits);
   for (uint64_t e = 0; e < 1ull << bits; e++)
     {
@@ -194,35 +185,41 @@ snapshot_residual_cache (const struct pathprof_function *f,
       uint64_t c = __atomic_load_n (&counts[e], __ATOMIC_RELAXED);
       if (k == 0 || c == 0)
         continue;
-      /* As for the residual table: a key no path of F has, or in the
-         wrong entry, cannot come from correct instrumentation.  */
+      /* As for the path log: a key no path of F has, or in the wrong
+         entry, cannot come from correct instrumentation.  */
       if (k - 1 >= f->n_paths
-          || PATHPROF_RESIDUAL_CACHE_SLOT (k - 1, bits) != e)
-        pf->residual_dropped = ppd_sat_add (pf->residual_dropped, c);
-      else if (ppd_add_residual (pf, k - 1, c))
+          || PATHPROF_PATH_CACHE_SLOT (k - 1, bits) != e)
+        *lost = ppd_sat_add (*lost, c);
+      else if (as_counts ? ppd_add_count (pf, k - 1, c)
+                         : ppd_add_residual (pf, k - 1, c))
         return -1;
     }
   return 0;
 }
 
-/* Adds F's residual paths and residual_dropped to PF.  */
+/* Adds F's logged paths (pathprof-format.h, "Logged paths": its path
+   cache, its path log and log_dropped) to PF: a HASH function's are its
+   counts and dropped executions, a PPP or RESIDUAL function's its
+   residual paths and residual_dropped.  */
 static int
-snapshot_residual (const struct pathprof_function *f, struct ppd_function *pf)
+snapshot_logged (const struct pathprof_function *f, struct ppd_function *pf)
 {
-  if (f->residual_cache && snapshot_residual_cache (f, pf))
+  int as_counts = f->storage == PATHPROF_STORAGE_HASH;
+  uint64_t *lost = as_counts ? &pf->dropped : &pf->residual_dropped;
+  if (f->path_cache && snapshot_path_cache (f, pf, as_counts, lost))
     return -1;
-  if (f->residual && __pathprof_residual_collect
-      && __pathprof_residual_collect (f, pf))
+  if (f->path_log && __pathprof_log_collect
+      && __pathprof_log_collect (f, pf, as_counts))
     return -1;
-  pf->residual_dropped
-    = ppd_sat_add (pf->residual_dropped,
-                   __atomic_load_n (&f->residual_dropped, __ATOMIC_RELAXED));
-  if (f->storage == PATHPROF_STORAGE_PPP
+  *lost = ppd_sat_add (*lost, __atomic_load_n (&f->log_dropped,
+                                               __ATOMIC_RELAXED));
+  if (f->storage == PATHPROF_STORAGE_HASH
+      || f->storage == PATHPROF_STORAGE_PPP
       || f->storage == PATHPROF_STORAGE_RESIDUAL)
     return 0;
-  /* Only PPP and RESIDUAL functions log residual paths; should anything
-     else have (wrong instrumentation), the file format has no place for
-     it: counted as lost.  */
+  /* Only these storages log paths; should anything else have (wrong
+     instrumentation), the file format has no place for it: counted as
+     lost.  */
   for (size_t k = 0; k < pf->n_residual; k++)
     pf->residual_dropped
       = ppd_sat_add (pf->residual_dropped, pf->residual[k].count);
@@ -284,28 +281,6 @@ snapshot (struct ppd_profile *snap)
                     return -1;
                 }
             }
-          else if (f->storage == PATHPROF_STORAGE_HASH && f->table)
-            {
-              struct pathprof_hash_table *t = f->table;
-              for (uint64_t s = 0; t->keys && t->counts && s < t->capacity;
-                   s++)
-                {
-                  uint64_t k = __atomic_load_n (&t->keys[s], __ATOMIC_RELAXED);
-                  uint64_t c
-                    = __atomic_load_n (&t->counts[s], __ATOMIC_RELAXED);
-                  if (!k || !c)
-                    continue;
-                  /* An id beyond n_paths cannot come from correct
-                     instrumentation, and would make the file unreadable:
-                     count it as lost rather than drop it silently.  */
-                  if (k - 1 >= f->n_paths)
-                    pf->dropped = ppd_sat_add (pf->dropped, c);
-                  else if (ppd_add_count (pf, k - 1, c))
-                    return -1;
-                }
-              pf->dropped = ppd_sat_add (
-                pf->dropped, __atomic_load_n (&t->dropped, __ATOMIC_RELAXED));
-            }
           else if (f->storage == PATHPROF_STORAGE_PPP && f->slots
                    && snapshot_slots (f, pf))
             return -1;
@@ -313,7 +288,7 @@ snapshot (struct ppd_profile *snap)
                     || f->storage == PATHPROF_STORAGE_RESIDUAL)
                    && f->counters && snapshot_split (f, pf))
             return -1;
-          if (snapshot_residual (f, pf))
+          if (snapshot_logged (f, pf))
             return -1;
           ppd_function_finish (pf);
         }
@@ -330,8 +305,8 @@ write_profile (void)
   if (!objects_head)
     return 0;
   ppd_profile_init (&snap);
-  if (__pathprof_residual_report)
-    __pathprof_residual_report ();
+  if (__pathprof_log_report)
+    __pathprof_log_report ();
   char *path = __pathprof_profile_name (start_dir[0] ? start_dir : NULL,
                                         signature ());
   if (!path)
@@ -454,10 +429,10 @@ __pathprof_init (struct pathprof_object *object)
       handlers_registered = 1;
       if (!getcwd (start_dir, sizeof start_dir))
         start_dir[0] = 0;
-      /* Now, in a constructor, rather than in a residual path end that
+      /* Now, in a constructor, rather than in a logged path end that
          may run in a signal handler.  */
-      if (__pathprof_residual_setup)
-        __pathprof_residual_setup ();
+      if (__pathprof_log_setup)
+        __pathprof_log_setup ();
       if (atexit (exit_handler) != 0)
         __pathprof_report ("cannot register the exit handler; the profile "
                            "will only be written by __pathprof_dump");

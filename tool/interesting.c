@@ -197,14 +197,16 @@ add_entry (pp_interesting *set, const struct fn_ref *refs, size_t n,
 
   if (dropped)
     tool_error ("warning: function '%s' (source \"%s\", checksum 0x%08x): "
-                "%llu path execution%s dropped by a full hash table; its "
-                "interesting paths may be incomplete",
+                "%llu path execution%s dropped (the runtime's memory "
+                "bound, PATHPROF_LOG_LIMIT); its interesting paths may be "
+                "incomplete",
                 f0->name, f0->source_file, (unsigned) f0->cfg_checksum,
                 (unsigned long long) dropped, dropped == 1 ? "" : "s");
   if (residual_dropped)
     tool_error ("warning: function '%s' (source \"%s\", checksum 0x%08x): "
                 "%llu residual path execution%s not logged (the runtime's "
-                "memory bound); its interesting paths may be incomplete",
+                "memory bound, PATHPROF_LOG_LIMIT); its interesting paths "
+                "may be incomplete",
                 f0->name, f0->source_file, (unsigned) f0->cfg_checksum,
                 (unsigned long long) residual_dropped,
                 residual_dropped == 1 ? "" : "s");

@@ -6,13 +6,13 @@
  * Linked into the test programs instead of libpathprof, so that the plugin
  * is tested on its own: __pathprof_init collects the objects and, at exit,
  * every nonzero counter is written to $PPT_COUNTS as "name id count"; the
- * hash tables likewise (and "name dropped N" when one overflowed), PPP
- * slots as "name id count @slot" (id: the slot's Ball-Larus id) and
- * residual paths as "name residual id count" (whether counted in the
- * function's residual cache or logged: the runtime cannot tell them apart
- * either; a path in both is a line "! message", an error for oracle.c),
- * after a line "# object NOTES_FILE STAMP" per object, and at the end
- * "# calls to the residual log: N".  The
+ * paths of hash-stored functions likewise, PPP slots as "name id count
+ * @slot" (id: the slot's Ball-Larus id) and residual paths as "name
+ * residual id count" (logged paths, pathprof-format.h: whether counted in
+ * the function's path cache or in the log, which the runtime cannot tell
+ * apart either; a path in both is a line "! message", an error for
+ * oracle.c), after a line "# object NOTES_FILE STAMP" per object, and at
+ * the end "# calls to the path log: N".  The
  * trace functions the plugin calls with -fplugin-arg-pathprof-trace write
  * "E invocation name" and "N invocation node" lines to $PPT_TRACE, from
  * which oracle.c rebuilds the paths independently of the path register.
@@ -27,21 +27,21 @@ static struct pathprof_object *objects;
 static FILE *trace;
 static uint64_t invocations;
 
-/* Residual paths: (function, id) -> count, in an open-addressed table
-   that doubles when half full, behind one lock: simple rather than fast
-   (the real runtime's lock-free table is tested in tests/runtime).  */
-struct residual
+/* Logged paths: (function, id) -> count, in an open-addressed table that
+   doubles when half full, behind one lock: simple rather than fast (the
+   real runtime's lock-free path log is tested in tests/runtime).  */
+struct logged
 {
   const struct pathprof_function *fn; /* NULL: empty slot */
   uint64_t id, count;
 };
-static struct residual *residuals;
-static size_t n_residuals, cap_residuals;
-static pthread_mutex_t residual_lock = PTHREAD_MUTEX_INITIALIZER;
-static unsigned long long residual_calls;
+static struct logged *logged;
+static size_t n_logged, cap_logged;
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned long long log_calls;
 
-static struct residual *
-residual_slot (struct residual *table, size_t cap,
+static struct logged *
+logged_slot (struct logged *table, size_t cap,
                const struct pathprof_function *fn, uint64_t id)
 {
   size_t h = (size_t) ((id ^ (uintptr_t) fn) * 0x9E3779B97F4A7C15ull);
@@ -51,79 +51,85 @@ residual_slot (struct residual *table, size_t cap,
 }
 
 void
-__pathprof_residual (struct pathprof_function *fn, uint64_t id)
+__pathprof_log_path (struct pathprof_function *fn, uint64_t id)
 {
   if (fn->storage != PATHPROF_STORAGE_PPP
-      && fn->storage != PATHPROF_STORAGE_RESIDUAL)
+      && fn->storage != PATHPROF_STORAGE_RESIDUAL
+      && fn->storage != PATHPROF_STORAGE_HASH)
     abort ();
-  pthread_mutex_lock (&residual_lock);
-  residual_calls++;
-  if (fn->residual_cache)
+  if (id >= fn->n_paths)
+    abort ();
+  pthread_mutex_lock (&log_lock);
+  log_calls++;
+  if (fn->path_cache)
     {
       /* As the runtime: the path claims its cache entry if it is free,
          and counts there if it holds it (another thread claimed it for
          the same path since the inline probe).  */
-      uint64_t e = PATHPROF_RESIDUAL_CACHE_SLOT (id, fn->residual_cache_bits);
-      if (!fn->residual_cache[e])
-        fn->residual_cache[e] = id + 1;
-      if (fn->residual_cache[e] == id + 1)
+      uint64_t e = PATHPROF_PATH_CACHE_SLOT (id, fn->path_cache_bits);
+      if (!fn->path_cache[e])
+        fn->path_cache[e] = id + 1;
+      if (fn->path_cache[e] == id + 1)
         {
-          fn->residual_cache[(1ull << fn->residual_cache_bits) + e]++;
-          pthread_mutex_unlock (&residual_lock);
+          fn->path_cache[(1ull << fn->path_cache_bits) + e]++;
+          pthread_mutex_unlock (&log_lock);
           return;
         }
     }
-  if (2 * (n_residuals + 1) > cap_residuals)
+  if (2 * (n_logged + 1) > cap_logged)
     {
-      size_t cap = cap_residuals ? 2 * cap_residuals : 1024;
-      struct residual *t = calloc (cap, sizeof *t);
+      size_t cap = cap_logged ? 2 * cap_logged : 1024;
+      struct logged *t = calloc (cap, sizeof *t);
       if (!t)
         abort ();
-      for (size_t i = 0; i < cap_residuals; i++)
-        if (residuals[i].fn)
-          *residual_slot (t, cap, residuals[i].fn, residuals[i].id)
-              = residuals[i];
-      free (residuals);
-      residuals = t;
-      cap_residuals = cap;
+      for (size_t i = 0; i < cap_logged; i++)
+        if (logged[i].fn)
+          *logged_slot (t, cap, logged[i].fn, logged[i].id)
+              = logged[i];
+      free (logged);
+      logged = t;
+      cap_logged = cap;
     }
-  struct residual *r = residual_slot (residuals, cap_residuals, fn, id);
+  struct logged *r = logged_slot (logged, cap_logged, fn, id);
   if (!r->fn)
     {
-      *r = (struct residual) { fn, id, 0 };
-      n_residuals++;
+      *r = (struct logged) { fn, id, 0 };
+      n_logged++;
     }
   r->count++;
-  pthread_mutex_unlock (&residual_lock);
+  pthread_mutex_unlock (&log_lock);
 }
 
 static void
 dump_function (FILE *f, const struct pathprof_function *fn)
 {
-  const uint64_t *cache = fn->residual_cache;
-  unsigned bits = (unsigned) fn->residual_cache_bits;
+  const uint64_t *cache = fn->path_cache;
+  unsigned bits = (unsigned) fn->path_cache_bits;
   uint64_t slots = 1ull << bits;
-  for (size_t i = 0; i < cap_residuals; i++)
-    if (residuals[i].fn == fn)
+  /* A hash-stored function's logged paths are its counts.  */
+  const char *kind = fn->storage == PATHPROF_STORAGE_HASH ? "" : "residual ";
+  for (size_t i = 0; i < cap_logged; i++)
+    if (logged[i].fn == fn)
       {
-        fprintf (f, "%s residual %llu %llu\n", fn->name,
-                 (unsigned long long) residuals[i].id,
-                 (unsigned long long) residuals[i].count);
+        fprintf (f, "%s %s%llu %llu\n", fn->name, kind,
+                 (unsigned long long) logged[i].id,
+                 (unsigned long long) logged[i].count);
         if (cache
-            && cache[PATHPROF_RESIDUAL_CACHE_SLOT (residuals[i].id, bits)]
-                   == residuals[i].id + 1)
-          fprintf (f, "! %s: residual path %llu both in the cache and in "
+            && cache[PATHPROF_PATH_CACHE_SLOT (logged[i].id, bits)]
+                   == logged[i].id + 1)
+          fprintf (f, "! %s: logged path %llu both in the cache and in "
                    "the log\n", fn->name,
-                   (unsigned long long) residuals[i].id);
+                   (unsigned long long) logged[i].id);
       }
-  for (unsigned e = 0; cache && e < slots; e++)
+  for (uint64_t e = 0; cache && e < slots; e++)
     if (cache[e])
       {
-        if (PATHPROF_RESIDUAL_CACHE_SLOT (cache[e] - 1, bits) != e)
-          fprintf (f, "! %s: residual path %llu in cache entry %u\n",
-                   fn->name, (unsigned long long) (cache[e] - 1), e);
+        if (PATHPROF_PATH_CACHE_SLOT (cache[e] - 1, bits) != e)
+          fprintf (f, "! %s: logged path %llu in cache entry %llu\n",
+                   fn->name, (unsigned long long) (cache[e] - 1),
+                   (unsigned long long) e);
         else if (cache[slots + e])
-          fprintf (f, "%s residual %llu %llu\n", fn->name,
+          fprintf (f, "%s %s%llu %llu\n", fn->name, kind,
                    (unsigned long long) (cache[e] - 1),
                    (unsigned long long) cache[slots + e]);
       }
@@ -152,25 +158,11 @@ dump_function (FILE *f, const struct pathprof_function *fn)
                    (unsigned long long) s);
       return;
     }
-  if (fn->storage == PATHPROF_STORAGE_RESIDUAL)
-    return;
   if (fn->storage == PATHPROF_STORAGE_ARRAY)
-    {
-      for (uint64_t p = 0; p < fn->n_paths; p++)
-        if (fn->counters[p])
-          fprintf (f, "%s %llu %llu\n", fn->name, (unsigned long long) p,
-                   (unsigned long long) fn->counters[p]);
-      return;
-    }
-  const struct pathprof_hash_table *t = fn->table;
-  for (uint64_t s = 0; s < t->capacity; s++)
-    if (t->keys[s])
-      fprintf (f, "%s %llu %llu\n", fn->name,
-               (unsigned long long) (t->keys[s] - 1),
-               (unsigned long long) t->counts[s]);
-  if (t->dropped)
-    fprintf (f, "%s dropped %llu\n", fn->name,
-             (unsigned long long) t->dropped);
+    for (uint64_t p = 0; p < fn->n_paths; p++)
+      if (fn->counters[p])
+        fprintf (f, "%s %llu %llu\n", fn->name, (unsigned long long) p,
+                 (unsigned long long) fn->counters[p]);
 }
 
 static void
@@ -186,7 +178,7 @@ dump (void)
       for (uint32_t i = 0; i < o->n_functions; i++)
         dump_function (f, &o->functions[i]);
     }
-  fprintf (f, "# calls to the residual log: %llu\n", residual_calls);
+  fprintf (f, "# calls to the path log: %llu\n", log_calls);
   fclose (f);
 }
 
@@ -202,34 +194,6 @@ __pathprof_init (struct pathprof_object *o)
     atexit (dump);
   o->next = objects;
   objects = o;
-}
-
-void
-__pathprof_hash_add (struct pathprof_hash_table *t, uint64_t id)
-{
-  if (id == UINT64_MAX)
-    abort ();
-  uint64_t key = id + 1, h = (key * 0x9E3779B97F4A7C15ull) % t->capacity;
-  for (uint64_t i = 0; i < t->capacity; i++)
-    {
-      uint64_t s = (h + i) % t->capacity;
-      if (t->keys[s] == key || !t->keys[s])
-        {
-          t->keys[s] = key;
-          t->counts[s]++;
-          return;
-        }
-    }
-  t->dropped++;
-}
-
-void
-__pathprof_hash_add_atomic (struct pathprof_hash_table *t, uint64_t id)
-{
-  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-  pthread_mutex_lock (&lock);
-  __pathprof_hash_add (t, id);
-  pthread_mutex_unlock (&lock);
 }
 
 static void

@@ -40,7 +40,7 @@ def main():
     executed = {}
     for line in open(counts):
         t = line.split()
-        if len(t) == 3 and not t[0].startswith("#") and t[1] != "dropped":
+        if len(t) == 3 and not t[0].startswith("#"):
             runs = executed.setdefault(t[0], {})
             runs[int(t[1])] = runs.get(int(t[1]), 0) + int(t[2])
     out = ["pathprof-interesting 1"]

@@ -528,13 +528,6 @@ main (int argc, char **argv)
           mismatches++;
           continue;
         }
-      if (sscanf (line, "%4095s dropped %llu", name, &count) == 2)
-        {
-          printf ("oracle: %s: %llu paths dropped (hash table full)\n", name,
-                  count);
-          mismatches++;
-          continue;
-        }
       int residual = 0;
       unsigned long long slot;
       if (sscanf (line, "%4095s residual %llu %llu", name, &id, &count) == 3)

@@ -148,7 +148,7 @@ class Ours:
         if [(e["src"], e["dst"]) for e in edges] != notes_fn["edges"]:
             raise BadInput("function %s: the profile's CFG edges are not the notes'" % name)
         if shown["dropped"]:
-            self.problems.append("function %s: %d path executions dropped (hash table full)"
+            self.problems.append("function %s: %d path executions dropped (path log full)"
                                  % (name, shown["dropped"]))
         heads = notes_fn["heads"]
         for node, (file, lo, hi, last) in notes_fn["blocks"].items():

@@ -51,11 +51,8 @@ skipped () {
 oracle_cflags () {
   case $1 in
     # FORCE_INLINE functions are always_inline: gcov would see them inlined
-    # into their callers even at -O0, so they are made noinline; the
-    # compressor's big functions run more paths than the default hash
-    # table holds.
-    lz4) echo "-Dalways_inline=noinline -fplugin-arg-pathprof-hash-size=1000000" ;;
-    xz-utils) echo "-fplugin-arg-pathprof-hash-size=500000" ;;
+    # into their callers even at -O0, so they are made noinline.
+    lz4) echo "-Dalways_inline=noinline" ;;
   esac
 }
 oracle_options () {

@@ -6,9 +6,10 @@
  * What the plugin emits for one object, written out by hand so that the
  * runtime can be tested before (and independently of) the plugin.  One
  * array-stored function and two hash-stored ones; the test drives their
- * counters directly, the way instrumented code would.  Include in exactly
- * one file per executable or shared library, with FAKE_NOTES, FAKE_STAMP
- * FAKE_ARRAY_CHECKSUM and FAKE_ABI optionally predefined.
+ * counters and path caches directly, the way instrumented code would.
+ * Include in exactly one file per executable or shared library, with
+ * FAKE_NOTES, FAKE_STAMP, FAKE_ARRAY_CHECKSUM and FAKE_ABI optionally
+ * predefined.
  */
 #include <stddef.h>
 
@@ -29,23 +30,47 @@
 
 /* f_array: 8 paths in an array.  */
 static uint64_t fake_counters[8];
-/* f_hash: 10^6 paths in a table of 4 slots (fills up quickly).  */
-static uint64_t fake_small_keys[4], fake_small_counts[4];
-static struct pathprof_hash_table fake_small
-  = { 4, fake_small_keys, fake_small_counts, 0 };
-/* f_threads: a table of 8 slots counted with the atomic variant.  */
-static uint64_t fake_mt_keys[8], fake_mt_counts[8];
-static struct pathprof_hash_table fake_mt
-  = { 8, fake_mt_keys, fake_mt_counts, 0 };
+/* f_hash: 10^6 paths, hash-stored with a path cache of 4 entries (most
+   paths go on to the path log).  */
+static uint64_t fake_small_cache[2 * 4];
+/* f_threads: 1000 paths, a path cache of 8 entries, counted by threads
+   with atomic increments.  */
+static uint64_t fake_mt_cache[2 * 8];
 
 static struct pathprof_function fake_functions[] = {
-  { "f_array", "fake.c", FAKE_ARRAY_CHECKSUM, PATHPROF_STORAGE_ARRAY, 8,
-    fake_counters, NULL, NULL, 0, NULL, NULL, 0, NULL, 0 },
-  { "f_hash", "fake.c", 0x22222222u, PATHPROF_STORAGE_HASH, 1000000, NULL,
-    &fake_small, NULL, 0, NULL, NULL, 0, NULL, 0 },
-  { "f_threads", "fake.c", 0x33333333u, PATHPROF_STORAGE_HASH, 1000, NULL,
-    &fake_mt, NULL, 0, NULL, NULL, 0, NULL, 0 },
+  { .name = "f_array", .source_file = "fake.c",
+    .cfg_checksum = FAKE_ARRAY_CHECKSUM, .storage = PATHPROF_STORAGE_ARRAY,
+    .n_paths = 8, .counters = fake_counters },
+  { .name = "f_hash", .source_file = "fake.c", .cfg_checksum = 0x22222222u,
+    .storage = PATHPROF_STORAGE_HASH, .n_paths = 1000000,
+    .path_cache = fake_small_cache, .path_cache_bits = 2 },
+  { .name = "f_threads", .source_file = "fake.c",
+    .cfg_checksum = 0x33333333u, .storage = PATHPROF_STORAGE_HASH,
+    .n_paths = 1000, .path_cache = fake_mt_cache, .path_cache_bits = 3 },
 };
+#define fake_hash (&fake_functions[1])
+#define fake_mt (&fake_functions[2])
+
+/* What the instrumentation of FN, a function whose paths are logged
+   (pathprof-format.h, "Logged paths"), does at the end of path ID: the
+   inline probe of its path cache (atomic: as with
+   -fprofile-update=atomic), then the call.  */
+static inline void
+fake_logged_path_end (struct pathprof_function *fn, uint64_t id, int atomic)
+{
+  uint64_t *cache = fn->path_cache;
+  uint64_t e = PATHPROF_PATH_CACHE_SLOT (id, fn->path_cache_bits);
+  if (cache && cache[e] == id + 1)
+    {
+      uint64_t *count = &cache[(1ull << fn->path_cache_bits) + e];
+      if (atomic)
+        __atomic_fetch_add (count, 1, __ATOMIC_RELAXED);
+      else
+        ++*count;
+    }
+  else
+    __pathprof_log_path (fn, id);
+}
 
 static struct pathprof_object fake_object
   = { FAKE_ABI, 3, FAKE_NOTES, FAKE_STAMP, 0, fake_functions, NULL };

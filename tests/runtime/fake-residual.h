@@ -7,7 +7,7 @@
  * file (see fake-object.h for the plain one): a PPP function, whose slots
  * count its tested paths, and two unlisted functions, every path of which
  * is residual.  Include in one file per executable, after
- * pathprof-format.h.
+ * fake-object.h.
  */
 #include <stddef.h>
 
@@ -18,14 +18,15 @@ static struct pathprof_ppp_slot fake_slots[4] = {
 };
 
 static struct pathprof_function fake_residual_functions[] = {
-  { "f_ppp", "res.c", 0x44444444u, PATHPROF_STORAGE_PPP, 20, NULL, NULL,
-    fake_slots, 4, NULL, NULL, 0, NULL, 0 },
+  { .name = "f_ppp", .source_file = "res.c", .cfg_checksum = 0x44444444u,
+    .storage = PATHPROF_STORAGE_PPP, .n_paths = 20, .slots = fake_slots,
+    .n_slots = 4 },
   /* f_res: a large function (10^12 paths).  */
-  { "f_res", "res.c", 0x55555555u, PATHPROF_STORAGE_RESIDUAL,
-    1000000000000ull, NULL, NULL, NULL, 0, NULL, NULL, 0, NULL, 0 },
+  { .name = "f_res", .source_file = "res.c", .cfg_checksum = 0x55555555u,
+    .storage = PATHPROF_STORAGE_RESIDUAL, .n_paths = 1000000000000ull },
   /* f_tiny: 3 paths.  */
-  { "f_tiny", "res.c", 0x66666666u, PATHPROF_STORAGE_RESIDUAL, 3, NULL, NULL,
-    NULL, 0, NULL, NULL, 0, NULL, 0 },
+  { .name = "f_tiny", .source_file = "res.c", .cfg_checksum = 0x66666666u,
+    .storage = PATHPROF_STORAGE_RESIDUAL, .n_paths = 3 },
 };
 
 #define fake_ppp (&fake_residual_functions[0])
@@ -51,10 +52,12 @@ static const uint8_t fake_split_tested[2] = { 1u << 2 | 1u << 5, 0 };
 static uint64_t fake_split_res_counters[4];
 
 static struct pathprof_function fake_split_functions[] = {
-  { "f_split", "split.c", 0x77777777u, PATHPROF_STORAGE_PPP, 10,
-    fake_split_counters, NULL, NULL, 0, fake_split_tested, NULL, 0 },
-  { "f_split_res", "split.c", 0x88888888u, PATHPROF_STORAGE_RESIDUAL, 4,
-    fake_split_res_counters, NULL, NULL, 0, NULL, NULL, 0, NULL, 0 },
+  { .name = "f_split", .source_file = "split.c", .cfg_checksum = 0x77777777u,
+    .storage = PATHPROF_STORAGE_PPP, .n_paths = 10,
+    .counters = fake_split_counters, .tested = fake_split_tested },
+  { .name = "f_split_res", .source_file = "split.c",
+    .cfg_checksum = 0x88888888u, .storage = PATHPROF_STORAGE_RESIDUAL,
+    .n_paths = 4, .counters = fake_split_res_counters },
 };
 
 static struct pathprof_object fake_split_object
@@ -68,15 +71,15 @@ fake_split_register (void)
 }
 
 /* A third object: f_cached, a RESIDUAL function with a residual cache
-   (pathprof-format.h, `residual_cache`).  Its name sorts after the
+   (pathprof-format.h, `path_cache`).  Its name sorts after the
    others.  */
 #define FAKE_CACHE_SLOTS (1u << PATHPROF_RESIDUAL_CACHE_BITS)
 static uint64_t fake_cache[2 * FAKE_CACHE_SLOTS];
 
 static struct pathprof_function fake_cache_functions[] = {
-  { "f_cached", "cache.c", 0x99999999u, PATHPROF_STORAGE_RESIDUAL, 5000,
-    NULL, NULL, NULL, 0, NULL, fake_cache, PATHPROF_RESIDUAL_CACHE_BITS, NULL,
-    0 },
+  { .name = "f_cached", .source_file = "cache.c", .cfg_checksum = 0x99999999u,
+    .storage = PATHPROF_STORAGE_RESIDUAL, .n_paths = 5000,
+    .path_cache = fake_cache, .path_cache_bits = PATHPROF_RESIDUAL_CACHE_BITS },
 };
 
 static struct pathprof_object fake_cache_object
@@ -89,24 +92,11 @@ fake_cache_register (void)
   __pathprof_init (&fake_cache_object);
 }
 
-/* What f_cached's instrumentation does at the end of path BL_ID: the
-   inline probe of the cache (atomic: as with -fprofile-update=atomic),
-   then the call.  */
+/* What f_cached's instrumentation does at the end of path BL_ID.  */
 static inline void
 fake_cached_path_end (uint64_t bl_id, int atomic)
 {
-  uint64_t e
-    = PATHPROF_RESIDUAL_CACHE_SLOT (bl_id, PATHPROF_RESIDUAL_CACHE_BITS);
-  if (fake_cache[e] == bl_id + 1)
-    {
-      if (atomic)
-        __atomic_fetch_add (&fake_cache[FAKE_CACHE_SLOTS + e], 1,
-                            __ATOMIC_RELAXED);
-      else
-        fake_cache[FAKE_CACHE_SLOTS + e]++;
-    }
-  else
-    __pathprof_residual (&fake_cache_functions[0], bl_id);
+  fake_logged_path_end (&fake_cache_functions[0], bl_id, atomic);
 }
 
 /* What f_ppp's instrumentation does at the end of the path with PPP id
@@ -117,5 +107,5 @@ fake_ppp_path_end (uint64_t ppp_id, uint64_t bl_id)
   if (ppp_id < fake_ppp->n_slots && fake_slots[ppp_id].bl_id == bl_id)
     fake_slots[ppp_id].count++;
   else
-    __pathprof_residual (fake_ppp, bl_id);
+    __pathprof_log_path (fake_ppp, bl_id);
 }

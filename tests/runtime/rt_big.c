@@ -28,8 +28,9 @@
 static uint64_t big_counters[BIG_PATHS];
 
 static struct pathprof_function big_functions[] = {
-  { "f_big", "big.c", 0x99999999u, PATHPROF_STORAGE_ARRAY, BIG_PATHS,
-    big_counters, NULL, NULL, 0, NULL, NULL, 0, NULL, 0 },
+  { .name = "f_big", .source_file = "big.c", .cfg_checksum = 0x99999999u,
+    .storage = PATHPROF_STORAGE_ARRAY, .n_paths = BIG_PATHS,
+    .counters = big_counters },
 };
 
 static struct pathprof_object big_object

@@ -5,9 +5,10 @@
  *
  * The arguments are commands, run in order:
  *   a ID N        count path ID of f_array N times
- *   h ID N        count path ID of f_hash N times (__pathprof_hash_add)
- *   threads T N   T threads each count ids i % 5, i < N, in f_threads with
- *                 __pathprof_hash_add_atomic
+ *   h ID N        count path ID of f_hash N times (its path cache, or
+ *                 __pathprof_log_path)
+ *   threads T N   T threads each count ids i % 5, i < N, in f_threads,
+ *                 atomically
  *   fork          fork; the child runs the remaining commands and exits,
  *                 the parent waits for it and exits
  *   dump | reset  __pathprof_dump () | __pathprof_reset ()
@@ -82,7 +83,7 @@ thread_main (void *p)
 {
   struct thread_arg *a = p;
   for (unsigned long i = 0; i < a->n; i++)
-    __pathprof_hash_add_atomic (&fake_mt, i % 5);
+    fake_logged_path_end (fake_mt, i % 5, 1);
   return NULL;
 }
 
@@ -101,9 +102,9 @@ residual_thread (void *p)
   for (unsigned long r = 0; r < a->rounds; r++)
     {
       for (unsigned long j = 0; j < a->shared; j++)
-        __pathprof_residual (fake_res, j);
+        __pathprof_log_path (fake_res, j);
       for (unsigned long j = 0; j < a->own; j++)
-        __pathprof_residual (fake_res, a->first_own + j);
+        __pathprof_log_path (fake_res, a->first_own + j);
     }
   return NULL;
 }
@@ -125,7 +126,7 @@ static void
 on_alarm (int sig)
 {
   (void) sig;
-  __pathprof_residual (fake_res, 5000000000ull + handler_calls % 16);
+  __pathprof_log_path (fake_res, 5000000000ull + handler_calls % 16);
   handler_calls++;
 }
 
@@ -144,7 +145,7 @@ residual_under_signals (unsigned long wanted)
     die ("timer");
   unsigned long i = 0;
   while ((unsigned long) handler_calls < wanted)
-    __pathprof_residual (fake_res, 2000000 + i++ % 1000);
+    __pathprof_log_path (fake_res, 2000000 + i++ % 1000);
   /* A signal already pending when the timer stops is either handled
      before SIGALRM is blocked, and counted, or never.  */
   sigset_t alrm;
@@ -183,7 +184,7 @@ residual_command (int argc, char **argv, int *i)
     {
       unsigned long long id = num (argv[*i + 1]), n = num (argv[*i + 2]);
       for (unsigned long long k = 0; k < n; k++)
-        __pathprof_residual (c[0] == 'r' ? fake_res : fake_tiny, id);
+        __pathprof_log_path (c[0] == 'r' ? fake_res : fake_tiny, id);
       *i += 2;
     }
   else if (!strcmp (c, "rr") && *i + 3 < argc)
@@ -192,7 +193,7 @@ residual_command (int argc, char **argv, int *i)
       unsigned long long n = num (argv[*i + 3]);
       for (unsigned long long r = 0; r < n; r++)
         for (unsigned long long j = 0; j < k; j++)
-          __pathprof_residual (fake_res, first + j);
+          __pathprof_log_path (fake_res, first + j);
       *i += 3;
     }
   else if (!strcmp (c, "rthreads") && *i + 4 < argc)
@@ -297,7 +298,7 @@ main (int argc, char **argv)
           unsigned long long id = num (argv[i + 1]), n = num (argv[i + 2]);
           i += 2;
           for (unsigned long long k = 0; k < n; k++)
-            __pathprof_hash_add (&fake_small, id);
+            fake_logged_path_end (fake_hash, id, 0);
         }
       else if (!strcmp (c, "threads") && i + 2 < argc)
         {

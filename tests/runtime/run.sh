@@ -168,22 +168,34 @@ PATHPROF_FILE=/dev/null "$RT" a 0 1 2> "$W/err"; rc=$?
 if [ $rc = 0 ] && [ ! -s "$W/err" ] && [ -c /dev/null ]; then
   ok "/dev/null destination"; else ko "/dev/null destination"; fi
 
-# --- hash table full -------------------------------------------------------
-P=$W/full.ppd
+# --- hashed paths: path cache, path log, the log's limit ------------------
+# f_hash's cache has 4 entries; paths 10 and 13 share entry 0, 12 and 15
+# entry 1 (11: 3, 14: 2).  The first path to reach an entry keeps it: 13
+# and 15 go to the path log.
+P=$W/hashed.ppd
 PATHPROF_FILE=$P "$RT" h 10 1 h 11 2 h 12 3 h 13 4 h 14 5 h 15 6 h 10 1
-{ echo "pathprof-data 2"; obj 1; fn_array 0; fn_hash 11 4
+{ echo "pathprof-data 2"; obj 1; fn_array 0; fn_hash 0 6
   echo "    10 2"; echo "    11 2"; echo "    12 3"; echo "    13 4"
-  fn_threads 0; } > "$W/exp"
+  echo "    14 5"; echo "    15 6"; fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
-same "full hash table counts dropped paths exactly" "$W/exp" "$W/out"
+same "hashed paths: cache and log count exactly" "$W/exp" "$W/out"
+P=$W/full.ppd
+PATHPROF_LOG_LIMIT=1 PATHPROF_FILE=$P "$RT" h 10 1 h 11 2 h 12 3 h 13 4 \
+  h 14 5 h 15 6 h 10 1
+{ echo "pathprof-data 2"; obj 1; fn_array 0; fn_hash 6 5
+  echo "    10 2"; echo "    11 2"; echo "    12 3"; echo "    13 4"
+  echo "    14 5"; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "PATHPROF_LOG_LIMIT=1: the log keeps 13, 15's executions dropped" \
+  "$W/exp" "$W/out"
 
-# --- atomic hash adds from threads ----------------------------------------
+# --- atomic hashed path ends from threads ----------------------------------
 P=$W/threads.ppd
 PATHPROF_FILE=$P "$RT" threads 8 100000
 { echo "pathprof-data 2"; obj 1; fn_array 0; fn_hash 0 0; fn_threads 5
   for id in 0 1 2 3 4; do echo "    $id 160000"; done; } > "$W/exp"
 dump_of "$P" > "$W/out"
-same "8 threads x 100000 atomic hash adds exact" "$W/exp" "$W/out"
+same "8 threads x 100000 atomic hashed path ends exact" "$W/exp" "$W/out"
 
 # --- exit from another thread ----------------------------------------------
 P=$W/exitthread.ppd
@@ -220,7 +232,7 @@ is "changed function: message" \
 P=$W/abi.ppd
 PATHPROF_FILE=$P "$T/rt_prog_abi99" a 0 1 2> "$W/err"; rc=$?
 is "other ABI version refused" \
-  "0:pathprof: ignoring an object built for runtime ABI version 99 (this libpathprof supports version 6); rebuild it with the matching pathprof" \
+  "0:pathprof: ignoring an object built for runtime ABI version 99 (this libpathprof supports version 7); rebuild it with the matching pathprof" \
   "$rc:$(cat "$W/err")"
 if [ -e "$P" ]; then ko "nothing written without objects"
 else ok "nothing written without objects"; fi
@@ -453,9 +465,9 @@ check_res "$P" "20000 paths, hot ones early and late: exact through the director
 # the first run shows the peak with the chunks mapped, the second may
 # map 8 MB more.
 P=$W/nodir.ppd
-base=$(PATHPROF_RESIDUAL_LIMIT=100000 PATHPROF_FILE=$W/base.ppd "$RR" r 1 1 \
+base=$(PATHPROF_LOG_LIMIT=100000 PATHPROF_FILE=$W/base.ppd "$RR" r 1 1 \
        vmpeak)
-peak=$( (ulimit -v $((base + 8192)) && PATHPROF_RESIDUAL_LIMIT=100000 \
+peak=$( (ulimit -v $((base + 8192)) && PATHPROF_LOG_LIMIT=100000 \
          PATHPROF_FILE=$P "$RR" rr 0 20000 1 rr 0 100 50 rr 19900 100 30 \
          rr 0 20000 1 vmpeak) 2> "$W/err")
 is "no memory for directories: the pool is not mapped, no message" \
@@ -488,33 +500,33 @@ check_res "$P" "ids no path has are counted as dropped"
 # The bound: the first 3 distinct paths of the process are kept; every
 # execution of another one is counted in its function's residual_dropped.
 P=$W/bound.ppd
-PATHPROF_RESIDUAL_LIMIT=3 PATHPROF_FILE=$P "$RR" r 10 1 r 11 2 r 12 1 r 13 5 \
+PATHPROF_LOG_LIMIT=3 PATHPROF_FILE=$P "$RR" r 10 1 r 11 2 r 12 1 r 13 5 \
   r 10 1 r 14 1 p 1 5 2 t 0 1 p 0 3 1 2> "$W/err"
 { robj 1; fn_ppp 1; pairs 3 1; resid 2 0; fn_res; resid 6 3
   pairs 10 2 11 2 12 1; fn_tiny; resid 1 0; } > "$W/exp"
-check_res "$P" "PATHPROF_RESIDUAL_LIMIT=3: exact residual_dropped"
-is "PATHPROF_RESIDUAL_LIMIT=3: no message" "" "$(cat "$W/err")"
+check_res "$P" "PATHPROF_LOG_LIMIT=3: exact residual_dropped"
+is "PATHPROF_LOG_LIMIT=3: no message" "" "$(cat "$W/err")"
 P=$W/bound0.ppd
-PATHPROF_RESIDUAL_LIMIT=0 PATHPROF_FILE=$P "$RR" r 1 2 p 1 5 1 t 2 1
+PATHPROF_LOG_LIMIT=0 PATHPROF_FILE=$P "$RR" r 1 2 p 1 5 1 t 2 1
 { robj 1; fn_ppp 0; resid 1 0; fn_res; resid 2 0; fn_tiny; resid 1 0; } > "$W/exp"
-check_res "$P" "PATHPROF_RESIDUAL_LIMIT=0 keeps none"
+check_res "$P" "PATHPROF_LOG_LIMIT=0 keeps none"
 P=$W/badlimit.ppd
 for v in 12x -1 1e6 " 5" 1000000001 99999999999999999999999; do
-  PATHPROF_RESIDUAL_LIMIT=$v PATHPROF_FILE=$P "$RR" r 1 1 2> "$W/err"
-  is "malformed PATHPROF_RESIDUAL_LIMIT='$v' reported" \
-    "pathprof: PATHPROF_RESIDUAL_LIMIT='$v' is not a number from 0 to 1000000000; keeping at most 1000000 residual paths" \
+  PATHPROF_LOG_LIMIT=$v PATHPROF_FILE=$P "$RR" r 1 1 2> "$W/err"
+  is "malformed PATHPROF_LOG_LIMIT='$v' reported" \
+    "pathprof: PATHPROF_LOG_LIMIT='$v' is not a number from 0 to 1000000000; the path log keeps at most 1000000 paths" \
     "$(cat "$W/err")"
 done
-PATHPROF_RESIDUAL_LIMIT= PATHPROF_FILE=$P "$RR" r 1 1 2> "$W/err"
-is "empty PATHPROF_RESIDUAL_LIMIT: no message" "" "$(cat "$W/err")"
+PATHPROF_LOG_LIMIT= PATHPROF_FILE=$P "$RR" r 1 1 2> "$W/err"
+is "empty PATHPROF_LOG_LIMIT: no message" "" "$(cat "$W/err")"
 { robj 7; fn_ppp 0; resid 0 0; fn_res; resid 0 1; pairs 1 7
   fn_tiny; resid 0 0; } > "$W/exp"
-check_res "$P" "bad or empty PATHPROF_RESIDUAL_LIMIT: the default limit"
+check_res "$P" "bad or empty PATHPROF_LOG_LIMIT: the default limit"
 
 # Merged across runs: residual lists and residual_dropped add.
 P=$W/rmerge.ppd
-PATHPROF_RESIDUAL_LIMIT=1 PATHPROF_FILE=$P "$RR" r 5 1 r 6 2 p 0 3 1 p 1 5 1
-PATHPROF_RESIDUAL_LIMIT=1 PATHPROF_FILE=$P "$RR" r 6 1 r 5 1 p 0 3 2 p 1 8 1 \
+PATHPROF_LOG_LIMIT=1 PATHPROF_FILE=$P "$RR" r 5 1 r 6 2 p 0 3 1 p 1 5 1
+PATHPROF_LOG_LIMIT=1 PATHPROF_FILE=$P "$RR" r 6 1 r 5 1 p 0 3 2 p 1 8 1 \
   a 1 1
 { robj 2; fn_ppp 1; pairs 3 3; resid 2 0; fn_res; resid 3 2; pairs 5 1 6 1
   fn_tiny; resid 0 0; } > "$W/exp"
@@ -529,7 +541,7 @@ check_res "$P" "8 threads x shared and own residual paths, exact"
 # The same at a bound of 100 paths: which paths win the last places is
 # up to the threads, but every execution is either counted or dropped.
 P=$W/rthreads100.ppd
-PATHPROF_RESIDUAL_LIMIT=100 PATHPROF_FILE=$P "$RR" rthreads 8 20 200 50
+PATHPROF_LOG_LIMIT=100 PATHPROF_FILE=$P "$RR" rthreads 8 20 200 50
 is "8 threads at the bound: kept + dropped = executions, at most 100 kept" \
   "88000 yes" \
   "$(res_of "$P" | awk '/f_res/ { on = 1; next } /function/ { on = 0 }
@@ -562,7 +574,7 @@ check_res "$P" "__pathprof_dump + __pathprof_reset: slots and residual paths"
 # After a reset a logged path keeps its place under the bound (other
 # threads may be logging into it), so path 2 still does not fit.
 P=$W/rreset1.ppd
-PATHPROF_RESIDUAL_LIMIT=1 PATHPROF_FILE=$P "$RR" r 1 1 r 2 1 dump reset \
+PATHPROF_LOG_LIMIT=1 PATHPROF_FILE=$P "$RR" r 1 1 r 2 1 dump reset \
   r 2 1 r 1 2
 { robj 1; fn_ppp 0; resid 0 0; fn_res; resid 2 1; pairs 1 3
   fn_tiny; resid 0 0; } > "$W/exp"
@@ -582,9 +594,10 @@ h=$1 m=$2
 check_res "$P" \
   "residual paths logged in a signal handler and outside it, exact"
 
-# Programs without residual paths do not link the residual log.
-is "residual.c linked only when used" "0 1" \
-  "$(nm "$RT" | grep -c ' __pathprof_residual$') $(nm "$RR" | grep -c ' __pathprof_residual$')"
+# Programs that log no path do not link the path log: rt_big counts in
+# an array only, rt_prog logs the paths of its hashed functions.
+is "path-log.c linked only when used" "0 1" \
+  "$(nm "$T/rt_big" | grep -c ' __pathprof_log_path$') $(nm "$RT" | grep -c ' __pathprof_log_path$')"
 
 "$T/ppd_v2" > "$W/out" 2>&1
 is "profile format version 2: residual lists, CRC-32" "ok 41 checks" "$(cat "$W/out")"

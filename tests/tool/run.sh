@@ -248,7 +248,7 @@ jsonschema.Draft202012Validator (schema).validate (json.load (open (sys.argv[2])
 # bl1 and bl2 hold f of checksum 0xb2ea3706 (in objects t and u: added,
 # {1: 5, 3: 10, 4: 4, 5: 1}), f of checksum 0x1 (another entry), g never
 # run (listed with no path), h {0: 3, 1: 3} with 2 executions dropped.
-HWARN='pathprof: warning: function '"'h'"' (source "t.h", checksum 0x175e18af): 2 path executions dropped by a full hash table; its interesting paths may be incomplete'
+HWARN='pathprof: warning: function '"'h'"' (source "t.h", checksum 0x175e18af): 2 path executions dropped (the runtime'"'"'s memory bound, PATHPROF_LOG_LIMIT); its interesting paths may be incomplete'
 "$PP" interesting bl1.ppd bl2.ppd > out 2> err; rc=$?
 same "interesting: every executed path" "$EXP/interesting-all.txt" out
 is "interesting: dropped executions warn" "0:$HWARN" "$rc:$(cat err)"
@@ -269,7 +269,7 @@ same "interesting --coverage .5 (= the hottest path here)" exp.n out
 same "interesting --top 1 -o FILE" "$EXP/interesting-top1.txt" top1.txt
 is "interesting -o: nothing on stdout" "0:" "$rc:$(cat out)"
 # A preferential build's profiles: counts and residual lists together.
-RWARN='pathprof: warning: function '"'r'"' (source "r.c", checksum 0xb2ea3706): 2 residual path executions not logged (the runtime'"'"'s memory bound); its interesting paths may be incomplete'
+RWARN='pathprof: warning: function '"'r'"' (source "r.c", checksum 0xb2ea3706): 2 residual path executions not logged (the runtime'"'"'s memory bound, PATHPROF_LOG_LIMIT); its interesting paths may be incomplete'
 "$PP" interesting p1.ppd p2.ppd > out 2> err; rc=$?
 same "interesting: counted and residual paths" "$EXP/interesting-ppp.txt" out
 is "interesting: residual_dropped warns" "0:$RWARN" "$rc:$(cat err)"

@@ -1,26 +1,30 @@
-/* pathprof runtime: the residual-path log.
+/* pathprof runtime: the path log.
  *
  * Copyright (C) 2026 The pathprof developers.
  * SPDX-License-Identifier: 0BSD
  *
- * In preferential mode a path end that no slot of its PPP function counts
- * (an untested path), and every path end of a RESIDUAL function, calls
- * __pathprof_residual (fn, bl_id).  The call can come from any thread, from
- * a signal handler, and can be hot (an unlisted function the field runs a
- * lot), so the log is lock-free, never calls malloc, and a path already
- * logged costs a hash, a short probe and an atomic add.
+ * The paths a function has no counter of its own for are logged here
+ * (pathprof-format.h, struct pathprof_function, "Logged paths"): every
+ * path of a HASH function (Ball-Larus mode, more paths than the array
+ * threshold), the untested paths of a PPP function counted in slots and
+ * every path of a RESIDUAL function not counted in an array.  Their path
+ * ends call __pathprof_log_path (fn, id).  The call can come from any
+ * thread, from a signal handler, and can be hot (a large Ball-Larus
+ * function, an unlisted function the field runs a lot), so the log is
+ * lock-free, never calls malloc, and a path already logged costs a hash,
+ * a short probe and an atomic add.
  *
  * The cache.  Before the call, the instrumented code probes the function's
- * residual cache (fn->residual_cache, pathprof-format.h): a static
- * direct-mapped table of 2^fn->residual_cache_bits entries, one
- * possible entry per path, where it counts the path inline if the entry
- * holds it.  The first path to reach a free entry claims it here; the
- * paths whose entry another path holds go on to the table below.  The
- * cache is static memory, like the array-counted functions' counters, so
- * its paths do not count against PATHPROF_RESIDUAL_LIMIT; runtime.c
- * collects and resets it with the other counters.
+ * path cache (fn->path_cache, pathprof-format.h): a static direct-mapped
+ * table of 2^fn->path_cache_bits entries, one possible entry per path,
+ * where it counts the path inline if the entry holds it.  The first path
+ * to reach a free entry claims it here; the paths whose entry another
+ * path holds go on to the table below.  The cache is static memory, like
+ * the array-counted functions' counters, so its paths do not count
+ * against PATHPROF_LOG_LIMIT; runtime.c collects and resets it with the
+ * other counters.
  *
- * Layout.  Each function has its own table, reached from fn->residual: a
+ * Layout.  Each function has its own table, reached from fn->path_log: a
  * chain of chunks, each an open-addressed table with linear probing, of
  * keys (path id + 1, 0 for an empty slot) and counts.  The key is one
  * word, claimed with a compare-and-swap, so no thread ever waits for
@@ -37,7 +41,7 @@
  * Growth.  Slots cannot move without locks, so a table grows by chaining:
  * a chunk takes new paths until half of it is used (short probe runs:
  * about 1.5 probes for a hit, 2.5 to see that a path is absent), then the
- * next chunk, 4 times larger, takes them.  A function with 1000 residual
+ * next chunk, 4 times larger, takes them.  A function with 1000 logged
  * paths has 5 chunks.  Chunk capacities stop at twice the function's path
  * count, so a small function gets one small chunk that holds all its
  * paths.
@@ -72,11 +76,11 @@
  *
  * Memory.  Chunks are bump-allocated from one pool, mapped with mmap (a
  * system call, safe in a signal handler, unlike malloc) at the first
- * residual path, so programs that log none pay nothing.  At most
- * PATHPROF_RESIDUAL_LIMIT distinct paths are kept per process: a global
+ * logged path, so programs that log none pay nothing.  At most
+ * PATHPROF_LOG_LIMIT distinct paths are kept per process: a global
  * count of kept paths is reserved before a slot is claimed for a new one.
  * An execution of a new path that finds the limit reached is counted in
- * fn->residual_dropped, never lost silently.  The pool is sized for the
+ * fn->log_dropped, never lost silently.  The pool is sized for the
  * worst case of the layout, POOL_BYTES_PER_PATH per kept path, so that
  * the limit on paths, not the pool, is what binds; its pages are touched
  * only as chunks are used (between about 40 and 192 bytes per path,
@@ -87,11 +91,11 @@
  *
  * __pathprof_reset and a forked child zero the counts only (runtime.c):
  * keys keep their slots, since other threads may be inside this function,
- * so the limit counts the distinct residual paths logged since the program
+ * so the limit counts the distinct paths logged since the program
  * started (a forked child inherits its parent's, copy-on-write).
  *
  * This file is its own archive member, referenced by runtime.c only
- * weakly: programs without residual paths do not link it.
+ * weakly: programs that log no path do not link it.
  */
 #define _GNU_SOURCE 1
 
@@ -112,7 +116,7 @@
 #define FIRST_CAPACITY 8u
 #define GROWTH 4u
 
-/* Without PATHPROF_RESIDUAL_LIMIT: a million paths is far more than the
+/* Without PATHPROF_LOG_LIMIT: a million paths is far more than the
    untested paths of real field runs (thousands), yet at most 192 MB of
    address space, of which only what is used is ever touched.  */
 #define DEFAULT_LIMIT 1000000u
@@ -140,19 +144,19 @@
 /* The third chunk of a chain is the first with a directory.  */
 #define DIRECTORY_FROM_CAPACITY (FIRST_CAPACITY * GROWTH * GROWTH)
 
-struct residual_chunk
+struct log_chunk
 {
-  struct residual_chunk *next; /* the next chunk of the chain, or NULL */
-  struct residual_chunk *prev; /* the chunk before it, or NULL (the first):
+  struct log_chunk *next; /* the next chunk of the chain, or NULL */
+  struct log_chunk *prev; /* the chunk before it, or NULL (the first):
                                   set before the chunk is linked */
   uint64_t capacity;           /* slots, a power of two */
   uint64_t used;               /* slots claimed for paths */
   /* In a function's first chunk: the last chunk linked after it, NULL
      while there is none.  A hint for lookups (it may lag behind when
      chunks are linked concurrently).  */
-  struct residual_chunk *last;
+  struct log_chunk *last;
   /* In a function's first chunk: its directory, NULL while it has none. */
-  struct residual_directory *directory;
+  struct log_directory *directory;
   uint64_t *counts;            /* capacity counts, from the first cache
                                   line after the keys */
   uint64_t keys[];             /* capacity keys: path id + 1, 0 (empty)
@@ -167,14 +171,14 @@ struct directory_entry
   uint64_t *count;
 };
 
-struct residual_directory
+struct log_directory
 {
   uint64_t capacity;              /* entries, a power of two */
   uint64_t used;                  /* entries claimed */
   struct directory_entry entry[];
 };
 
-/* The limit + 1, 0 until PATHPROF_RESIDUAL_LIMIT has been read.  */
+/* The limit + 1, 0 until PATHPROF_LOG_LIMIT has been read.  */
 static uint64_t limit_plus_one;
 /* Distinct paths kept (or reserved by a thread about to keep one).  */
 static uint64_t kept;
@@ -198,13 +202,13 @@ static struct pool directory_pool = { NULL, 0, 0, DIRECTORY_BYTES_PER_PATH };
 /* ------------------------------------------------------------------ */
 
 void
-__pathprof_residual_setup (void)
+__pathprof_log_setup (void)
 {
   if (__atomic_load_n (&limit_plus_one, __ATOMIC_ACQUIRE))
     return;
   uint64_t limit = DEFAULT_LIMIT;
   int bad = 0;
-  const char *v = getenv ("PATHPROF_RESIDUAL_LIMIT");
+  const char *v = getenv ("PATHPROF_LOG_LIMIT");
   if (v && *v)
     {
       /* Decimal digits only: "1e6", "-1", " 5" or "5k" are mistakes worth
@@ -223,8 +227,8 @@ __pathprof_residual_setup (void)
   if (__atomic_compare_exchange_n (&limit_plus_one, &unset, limit + 1, 0,
                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
       && bad)
-    __pathprof_report ("PATHPROF_RESIDUAL_LIMIT='%s' is not a number from 0 "
-                       "to %u; keeping at most %u residual paths",
+    __pathprof_report ("PATHPROF_LOG_LIMIT='%s' is not a number from 0 "
+                       "to %u; the path log keeps at most %u paths",
                        v, MAX_LIMIT, DEFAULT_LIMIT);
 }
 
@@ -234,9 +238,9 @@ path_limit (void)
   uint64_t l = __atomic_load_n (&limit_plus_one, __ATOMIC_ACQUIRE);
   if (!l)
     {
-      /* A residual path before any object registered (instrumented code
+      /* A logged path before any object registered (instrumented code
          run by an earlier constructor).  */
-      __pathprof_residual_setup ();
+      __pathprof_log_setup ();
       l = __atomic_load_n (&limit_plus_one, __ATOMIC_ACQUIRE);
     }
   return l - 1;
@@ -327,28 +331,28 @@ pool_alloc (struct pool *pool, uint64_t size)
 }
 
 /* A zeroed chunk of CAPACITY slots, or NULL.  */
-static struct residual_chunk *
+static struct log_chunk *
 chunk_alloc (uint64_t capacity)
 {
   uint64_t counts_at
-    = ALIGN_UP (sizeof (struct residual_chunk) + capacity * sizeof (uint64_t));
+    = ALIGN_UP (sizeof (struct log_chunk) + capacity * sizeof (uint64_t));
   char *m = pool_alloc (&chunk_pool,
                         counts_at + capacity * sizeof (uint64_t));
   if (!m)
     return NULL;
-  struct residual_chunk *c = (struct residual_chunk *) m;
+  struct log_chunk *c = (struct log_chunk *) m;
   c->capacity = capacity;
   c->counts = (uint64_t *) (m + counts_at);
   return c;
 }
 
 /* A zeroed directory of CAPACITY entries, or NULL.  */
-static struct residual_directory *
+static struct log_directory *
 directory_alloc (uint64_t capacity)
 {
-  struct residual_directory *d = (struct residual_directory *) pool_alloc (
+  struct log_directory *d = (struct log_directory *) pool_alloc (
     &directory_pool,
-    sizeof (struct residual_directory)
+    sizeof (struct log_directory)
       + capacity * sizeof (struct directory_entry));
   if (d)
     d->capacity = capacity;
@@ -377,13 +381,13 @@ chunk_capacity (uint64_t prev, uint64_t n_paths)
    link), linking a new one there first if there is none (N_PATHS as for
    chunk_capacity; FIRST: the function's first chunk, NULL when linking
    it).  NULL when the pool is used up and no other thread linked one.  */
-static struct residual_chunk *
-next_chunk (struct residual_chunk **link, struct residual_chunk *first,
-            struct residual_chunk *owner, uint64_t n_paths)
+static struct log_chunk *
+next_chunk (struct log_chunk **link, struct log_chunk *first,
+            struct log_chunk *owner, uint64_t n_paths)
 {
-  struct residual_chunk *c
+  struct log_chunk *c
     = chunk_alloc (chunk_capacity (owner ? owner->capacity : 0, n_paths));
-  struct residual_chunk *winner = NULL;
+  struct log_chunk *winner = NULL;
   if (!c)
     return __atomic_load_n (link, __ATOMIC_ACQUIRE);
   c->prev = owner;
@@ -397,7 +401,7 @@ next_chunk (struct residual_chunk **link, struct residual_chunk *first,
         {
           /* Without a new directory (the pool used up), the old one
              stays: it takes no entries once half full.  */
-          struct residual_directory *d = directory_alloc (2 * c->capacity);
+          struct log_directory *d = directory_alloc (2 * c->capacity);
           if (d)
             __atomic_store_n (&first->directory, d, __ATOMIC_RELEASE);
         }
@@ -406,9 +410,9 @@ next_chunk (struct residual_chunk **link, struct residual_chunk *first,
   /* Another thread linked its chunk first: use that one, and put ours at
      the end of the chain, where later paths will use it (the pool has no
      way to take it back).  */
-  for (struct residual_chunk *tail = winner;;)
+  for (struct log_chunk *tail = winner;;)
     {
-      struct residual_chunk *next = NULL;
+      struct log_chunk *next = NULL;
       c->prev = tail;
       if (__atomic_compare_exchange_n (&tail->next, &next, c, 0,
                                        __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
@@ -422,7 +426,7 @@ next_chunk (struct residual_chunk **link, struct residual_chunk *first,
    there: its probe run ends at an empty slot or MOVED, since a path is
    put in the first empty slot of its run.  Reads only.  */
 static inline uint64_t *
-find_in (struct residual_chunk *c, uint64_t key, uint64_t hash)
+find_in (struct log_chunk *c, uint64_t key, uint64_t hash)
 {
   uint64_t mask = c->capacity - 1;
   uint64_t i = hash & mask;
@@ -440,7 +444,7 @@ find_in (struct residual_chunk *c, uint64_t key, uint64_t hash)
 /* The count of KEY (hashed: HASH) in directory D, or NULL if it is not
    entered there (yet).  Reads only.  */
 static inline uint64_t *
-directory_find (struct residual_directory *d, uint64_t key, uint64_t hash)
+directory_find (struct log_directory *d, uint64_t key, uint64_t hash)
 {
   uint64_t mask = d->capacity - 1;
   uint64_t i = hash & mask;
@@ -459,7 +463,7 @@ directory_find (struct residual_directory *d, uint64_t key, uint64_t hash)
 /* Enters KEY (hashed: HASH), whose count is at COUNT, in directory D,
    unless D is half full or another thread entered it first.  */
 static void
-directory_enter (struct residual_directory *d, uint64_t key, uint64_t hash,
+directory_enter (struct log_directory *d, uint64_t key, uint64_t hash,
                  uint64_t *count)
 {
   if (__atomic_load_n (&d->used, __ATOMIC_RELAXED) >= d->capacity / 2)
@@ -486,12 +490,12 @@ directory_enter (struct residual_directory *d, uint64_t key, uint64_t hash,
    HASH) in the chain that starts with FIRST, and enters it in the chain's
    directory, if it has one.  */
 static void
-count_and_enter (struct residual_chunk *first, uint64_t *count, uint64_t key,
+count_and_enter (struct log_chunk *first, uint64_t *count, uint64_t key,
                  uint64_t hash)
 {
-  /* Relaxed, as in hash.c: counts are read at exit.  */
+  /* Relaxed: counts are read at exit (runtime.md, "Threads").  */
   __atomic_fetch_add (count, 1, __ATOMIC_RELAXED);
-  struct residual_directory *d
+  struct log_directory *d
     = __atomic_load_n (&first->directory, __ATOMIC_ACQUIRE);
   if (d)
     directory_enter (d, key, hash, count);
@@ -502,13 +506,13 @@ count_and_enter (struct residual_chunk *first, uint64_t *count, uint64_t key,
 static __attribute__ ((noinline)) void
 log_path (struct pathprof_function *fn, uint64_t key, uint64_t hash)
 {
-  struct residual_chunk **link = (struct residual_chunk **) &fn->residual;
-  struct residual_chunk *first = NULL, *owner = NULL;
+  struct log_chunk **link = (struct log_chunk **) &fn->path_log;
+  struct log_chunk *first = NULL, *owner = NULL;
   /* A place taken under the limit for KEY as a new path.  */
   int reserved = 0;
   for (;;)
     {
-      struct residual_chunk *c = __atomic_load_n (link, __ATOMIC_ACQUIRE);
+      struct log_chunk *c = __atomic_load_n (link, __ATOMIC_ACQUIRE);
       if (!c)
         {
           /* Every chunk sent KEY on: a new path.  */
@@ -567,19 +571,19 @@ log_path (struct pathprof_function *fn, uint64_t key, uint64_t hash)
       link = &c->next;
     }
 drop:
-  __atomic_fetch_add (&fn->residual_dropped, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add (&fn->log_dropped, 1, __ATOMIC_RELAXED);
 }
 
 void
-__pathprof_residual (struct pathprof_function *fn, uint64_t bl_id)
+__pathprof_log_path (struct pathprof_function *fn, uint64_t id)
 {
-  uint64_t key = bl_id + 1;
+  uint64_t key = id + 1;
   if (__builtin_expect (key == 0 || key == MOVED, 0))
     {
-      __atomic_fetch_add (&fn->residual_dropped, 1, __ATOMIC_RELAXED);
+      __atomic_fetch_add (&fn->log_dropped, 1, __ATOMIC_RELAXED);
       return;
     }
-  uint64_t *cache = fn->residual_cache;
+  uint64_t *cache = fn->path_cache;
   if (cache)
     {
       /* The path's entry of the cache: the instrumented code counts it
@@ -588,7 +592,7 @@ __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id)
          table), or when it was claimed since the inline probe, possibly
          by another thread for the same path.  */
       uint64_t e
-        = PATHPROF_RESIDUAL_CACHE_SLOT (bl_id, fn->residual_cache_bits);
+        = PATHPROF_PATH_CACHE_SLOT (id, fn->path_cache_bits);
       uint64_t k = __atomic_load_n (&cache[e], __ATOMIC_RELAXED);
       if (k == 0
           && __atomic_compare_exchange_n (&cache[e], &k, key, 0,
@@ -596,25 +600,25 @@ __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id)
         k = key;
       if (k == key)
         {
-          __atomic_fetch_add (&cache[(1ull << fn->residual_cache_bits) + e],
+          __atomic_fetch_add (&cache[(1ull << fn->path_cache_bits) + e],
                               1,
                               __ATOMIC_RELAXED);
           return;
         }
     }
-  uint64_t hash = pathprof_mix64 (bl_id);
+  uint64_t hash = pathprof_mix64 (id);
   /* A path logged before is in exactly one slot, so finding it anywhere
      is enough.  Look first in the directory, if the function has one,
      else where the paths most likely are: the first chunk, which holds
      the paths found first (often the hot ones), then from the last back
      to the second, largest first.  Chunks linked after the `last` hint
      was read are left to log_path.  */
-  struct residual_chunk *first
-    = __atomic_load_n ((struct residual_chunk **) &fn->residual,
+  struct log_chunk *first
+    = __atomic_load_n ((struct log_chunk **) &fn->path_log,
                        __ATOMIC_ACQUIRE);
   if (__builtin_expect (first != NULL, 1))
     {
-      struct residual_directory *d
+      struct log_directory *d
         = __atomic_load_n (&first->directory, __ATOMIC_ACQUIRE);
       uint64_t *count;
       if (d)
@@ -622,7 +626,7 @@ __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id)
           count = directory_find (d, key, hash);
           if (count)
             {
-              /* Relaxed, as in hash.c: counts are read at exit.  */
+              /* Relaxed: counts are read at exit (runtime.md, "Threads").  */
               __atomic_fetch_add (count, 1, __ATOMIC_RELAXED);
               return;
             }
@@ -634,7 +638,7 @@ __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id)
           return;
         }
       count = find_in (first, key, hash);
-      for (struct residual_chunk *c
+      for (struct log_chunk *c
            = count ? NULL : __atomic_load_n (&first->last, __ATOMIC_ACQUIRE);
            c && c != first && !count; c = c->prev)
         count = find_in (c, key, hash);
@@ -651,18 +655,18 @@ __pathprof_residual (struct pathprof_function *fn, uint64_t bl_id)
 /* Snapshot and reset (runtime.c, under its lock)                      */
 /* ------------------------------------------------------------------ */
 
-static struct residual_chunk *
+static struct log_chunk *
 first_chunk (const struct pathprof_function *fn)
 {
-  return __atomic_load_n ((struct residual_chunk *const *) &fn->residual,
+  return __atomic_load_n ((struct log_chunk *const *) &fn->path_log,
                           __ATOMIC_ACQUIRE);
 }
 
 int
-__pathprof_residual_collect (const struct pathprof_function *fn,
-                             struct ppd_function *pf)
+__pathprof_log_collect (const struct pathprof_function *fn,
+                        struct ppd_function *pf, int as_counts)
 {
-  for (struct residual_chunk *c = first_chunk (fn); c;
+  for (struct log_chunk *c = first_chunk (fn); c;
        c = __atomic_load_n (&c->next, __ATOMIC_ACQUIRE))
     for (uint64_t i = 0; i < c->capacity; i++)
       {
@@ -673,31 +677,35 @@ __pathprof_residual_collect (const struct pathprof_function *fn,
         /* An id beyond n_paths cannot come from correct instrumentation
            and would make the file unreadable: counted as lost.  */
         if (k - 1 >= fn->n_paths)
-          pf->residual_dropped = ppd_sat_add (pf->residual_dropped, n);
-        else if (ppd_add_residual (pf, k - 1, n))
+          {
+            uint64_t *lost = as_counts ? &pf->dropped : &pf->residual_dropped;
+            *lost = ppd_sat_add (*lost, n);
+          }
+        else if (as_counts ? ppd_add_count (pf, k - 1, n)
+                           : ppd_add_residual (pf, k - 1, n))
           return -1;
       }
   return 0;
 }
 
 void
-__pathprof_residual_reset (struct pathprof_function *fn)
+__pathprof_log_reset (struct pathprof_function *fn)
 {
-  for (struct residual_chunk *c = first_chunk (fn); c;
+  for (struct log_chunk *c = first_chunk (fn); c;
        c = __atomic_load_n (&c->next, __ATOMIC_ACQUIRE))
     for (uint64_t i = 0; i < c->capacity; i++)
       __atomic_store_n (&c->counts[i], 0, __ATOMIC_RELAXED);
 }
 
 void
-__pathprof_residual_report (void)
+__pathprof_log_report (void)
 {
   int e = __atomic_load_n (&chunk_pool.error, __ATOMIC_RELAXED);
   if (e && !pool_error_reported)
     {
       pool_error_reported = 1;
-      __pathprof_report ("cannot map %llu bytes for residual paths: %s; "
-                         "their executions are counted as dropped",
+      __pathprof_report ("cannot map %llu bytes for the path log: %s; "
+                         "the paths it cannot keep are counted as dropped",
                          (unsigned long long) pool_size (&chunk_pool),
                          strerror (e));
     }
