@@ -147,8 +147,14 @@ for prog in $PROGRAMS; do
   d=$W/$prog
   mkdir -p "$d"
   t=$(now)
+  # The programs a build runs (sqlite3's mksourceid, lemon) write their
+  # profiles aside, one per process: in their directory, the next build's
+  # would find the last one's and say so on stderr, which tclsh's exec
+  # takes for a failure.
+  mkdir -p "$d/build-records"
   if ! env CC="$TOP/scripts/debian/cc-log" PATHPROF_REAL_CC="${CC:-gcc}" \
        PATHPROF_CC_LOG="$d/cc.log" LC_ALL=C \
+       PATHPROF_FILE="$d/build-records/%p.ppd" \
        CFLAGS="$OPT --coverage -fplugin=$B/pathprof.so $(oracle_cflags "$prog")" \
        LDFLAGS="--coverage" \
        LIBS="-L$B -lpathprof" sh "$PROGRAM_SH" "$prog" build "$d/build" \
@@ -188,6 +194,7 @@ for prog in $PROGRAMS; do
   mv "$d/build" "$d/build.cov" && mv "$d/test" "$d/test.cov" || exit 1
   if ! env CC="$TOP/scripts/debian/cc-log" PATHPROF_REAL_CC="${CC:-gcc}" \
        PATHPROF_CC_LOG="$d/steady-cc.log" LC_ALL=C \
+       PATHPROF_FILE="$d/build-records/%p.ppd" \
        CFLAGS="$OPT -fplugin=$B/pathprof.so -fplugin-arg-pathprof-verbose $(oracle_cflags "$prog")" \
        LIBS="-L$B -lpathprof" sh "$PROGRAM_SH" "$prog" build "$d/build" \
        > "$d/steady-build.log" 2>&1; then
