@@ -42,6 +42,26 @@ char *__pathprof_executable (void);
    may be modified.  */
 int __pathprof_update_file (const char *path, struct ppd_profile *snap);
 
+/* Which pages of a counter array the process touched (touched.c): the
+   others hold zeros.  One walk over the counters (a snapshot, a reset)
+   opens a struct pathprof_pages, asks __pathprof_touched_run for the
+   runs of counters that may be non-zero, and closes it.  */
+struct pathprof_pages
+{
+  int fd;                 /* /proc/self/pagemap; -1 unopened, -2 unusable */
+  uint64_t page;          /* the page size */
+  uint64_t first, count;  /* the pages whose entries are in `entry` */
+  uint64_t entry[512];
+};
+void __pathprof_pages_open (struct pathprof_pages *p);
+void __pathprof_pages_close (struct pathprof_pages *p);
+/* The first index I >= FROM of C[0..N) on a page the process touched
+   (every page, where pagemap cannot tell), and in *END the end of the
+   run of counters on touched pages from there; N (and *END = N) when
+   none is left.  */
+uint64_t __pathprof_touched_run (struct pathprof_pages *p, const uint64_t *c,
+                                 uint64_t from, uint64_t n, uint64_t *end);
+
 /* The path log (path-log.c).  runtime.c refers to these weakly, so that
    programs that log no path do not link path-log.c; hidden, so that a
    weak reference left undefined resolves to NULL at static link time

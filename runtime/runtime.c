@@ -72,19 +72,25 @@ unlock_state (void)
 
 /* Zeroes the N counters at C that ran.  Storing zeros everywhere (memset)
    would make every page of a large array resident, in every forked child:
-   the arrays of preferential builds reach 2 MiB per function, and their
-   untouched pages are shared zero pages that reading leaves alone.  */
+   the arrays of preferential builds reach 2 MiB per function.  Reading
+   only the pages the process touched (touched.c) spares the page faults
+   of the others too.  */
 static void
-zero_counters (uint64_t *c, uint64_t n)
+zero_counters (struct pathprof_pages *pages, uint64_t *c, uint64_t n)
 {
-  for (uint64_t i = 0; i < n; i++)
-    if (c[i])
-      c[i] = 0;
+  uint64_t end;
+  for (uint64_t i = __pathprof_touched_run (pages, c, 0, n, &end); i < n;
+       i = __pathprof_touched_run (pages, c, end, n, &end))
+    for (; i < end; i++)
+      if (c[i])
+        c[i] = 0;
 }
 
 static void
 reset_counters (void)
 {
+  struct pathprof_pages pages;
+  __pathprof_pages_open (&pages);
   for (struct pathprof_object *o = objects_head; o; o = o->next)
     for (uint32_t i = 0; i < o->n_functions; i++)
       {
@@ -98,7 +104,7 @@ reset_counters (void)
         f->log_dropped = 0;
         /* The cache's keys stay too, for the same reason.  */
         if (f->path_cache)
-          zero_counters (f->path_cache + (1ull << f->path_cache_bits),
+          zero_counters (&pages, f->path_cache + (1ull << f->path_cache_bits),
                          1ull << f->path_cache_bits);
         if (f->storage == PATHPROF_STORAGE_PPP && f->slots)
           {
@@ -107,8 +113,9 @@ reset_counters (void)
               f->slots[s].count = 0;
           }
         else if (f->counters) /* ARRAY, or PPP and RESIDUAL in an array */
-          zero_counters (f->counters, f->n_paths);
+          zero_counters (&pages, f->counters, f->n_paths);
       }
+  __pathprof_pages_close (&pages);
 }
 
 /* %m: a digest of the objects' identities, so that differently built
@@ -156,17 +163,39 @@ snapshot_slots (const struct pathprof_function *f, struct ppd_function *pf)
    (pathprof-format.h), to PF: the paths marked tested as its counts, the
    others as its residual paths.  */
 static int
-snapshot_split (const struct pathprof_function *f, struct ppd_function *pf)
+snapshot_split (const struct pathprof_function *f, struct ppd_function *pf,
+                struct pathprof_pages *pages)
 {
-  for (uint64_t id = 0; id < f->n_paths; id++)
-    {
-      uint64_t c = __atomic_load_n (&f->counters[id], __ATOMIC_RELAXED);
-      if (!c)
-        continue;
-      int tested = f->tested && PATHPROF_TESTED (f->tested, id);
-      if (tested ? ppd_add_count (pf, id, c) : ppd_add_residual (pf, id, c))
-        return -1;
-    }
+  uint64_t n = f->n_paths, end;
+  for (uint64_t id = __pathprof_touched_run (pages, f->counters, 0, n, &end);
+       id < n; id = __pathprof_touched_run (pages, f->counters, end, n, &end))
+    for (; id < end; id++)
+      {
+        uint64_t c = __atomic_load_n (&f->counters[id], __ATOMIC_RELAXED);
+        if (!c)
+          continue;
+        int tested = f->tested && PATHPROF_TESTED (f->tested, id);
+        if (tested ? ppd_add_count (pf, id, c)
+                   : ppd_add_residual (pf, id, c))
+          return -1;
+      }
+  return 0;
+}
+
+/* Adds the counters of F, an ARRAY function, to PF.  */
+static int
+snapshot_array (const struct pathprof_function *f, struct ppd_function *pf,
+                struct pathprof_pages *pages)
+{
+  uint64_t n = f->n_paths, end;
+  for (uint64_t id = __pathprof_touched_run (pages, f->counters, 0, n, &end);
+       id < n; id = __pathprof_touched_run (pages, f->counters, end, n, &end))
+    for (; id < end; id++)
+      {
+        uint64_t c = __atomic_load_n (&f->counters[id], __ATOMIC_RELAXED);
+        if (c && ppd_add_count (pf, id, c))
+          return -1;
+      }
   return 0;
 }
 
@@ -174,26 +203,31 @@ snapshot_split (const struct pathprof_function *f, struct ppd_function *pf)
    else to its residual paths; what cannot be a path of F to *LOST.  */
 static int
 snapshot_path_cache (const struct pathprof_function *f,
-                     struct ppd_function *pf, int as_counts, uint64_t *lost)
+                     struct ppd_function *pf, int as_counts, uint64_t *lost,
+                     struct pathprof_pages *pages)
 {
   const uint64_t *keys = f->path_cache;
-  uint64_t bits = f->path_cache_bits;
-  const uint64_t *counts = keys + (1ull << bits);
-  for (uint64_t e = 0; e < 1ull << bits; e++)
-    {
-      uint64_t k = __atomic_load_n (&keys[e], __ATOMIC_RELAXED);
-      uint64_t c = __atomic_load_n (&counts[e], __ATOMIC_RELAXED);
-      if (k == 0 || c == 0)
-        continue;
-      /* As for the path log: a key no path of F has, or in the wrong
-         entry, cannot come from correct instrumentation.  */
-      if (k - 1 >= f->n_paths
-          || PATHPROF_PATH_CACHE_SLOT (k - 1, bits) != e)
-        *lost = ppd_sat_add (*lost, c);
-      else if (as_counts ? ppd_add_count (pf, k - 1, c)
-                         : ppd_add_residual (pf, k - 1, c))
-        return -1;
-    }
+  uint64_t bits = f->path_cache_bits, n = 1ull << bits, end;
+  const uint64_t *counts = keys + n;
+  /* An entry counts only once a path claimed it: the keys' untouched
+     pages have nothing to add.  */
+  for (uint64_t e = __pathprof_touched_run (pages, keys, 0, n, &end); e < n;
+       e = __pathprof_touched_run (pages, keys, end, n, &end))
+    for (; e < end; e++)
+      {
+        uint64_t k = __atomic_load_n (&keys[e], __ATOMIC_RELAXED);
+        uint64_t c = __atomic_load_n (&counts[e], __ATOMIC_RELAXED);
+        if (k == 0 || c == 0)
+          continue;
+        /* As for the path log: a key no path of F has, or in the wrong
+           entry, cannot come from correct instrumentation.  */
+        if (k - 1 >= f->n_paths
+            || PATHPROF_PATH_CACHE_SLOT (k - 1, bits) != e)
+          *lost = ppd_sat_add (*lost, c);
+        else if (as_counts ? ppd_add_count (pf, k - 1, c)
+                           : ppd_add_residual (pf, k - 1, c))
+          return -1;
+      }
   return 0;
 }
 
@@ -202,11 +236,12 @@ snapshot_path_cache (const struct pathprof_function *f,
    counts and dropped executions, a PPP or RESIDUAL function's its
    residual paths and residual_dropped.  */
 static int
-snapshot_logged (const struct pathprof_function *f, struct ppd_function *pf)
+snapshot_logged (const struct pathprof_function *f, struct ppd_function *pf,
+                 struct pathprof_pages *pages)
 {
   int as_counts = f->storage == PATHPROF_STORAGE_HASH;
   uint64_t *lost = as_counts ? &pf->dropped : &pf->residual_dropped;
-  if (f->path_cache && snapshot_path_cache (f, pf, as_counts, lost))
+  if (f->path_cache && snapshot_path_cache (f, pf, as_counts, lost, pages))
     return -1;
   if (f->path_log && __pathprof_log_collect
       && __pathprof_log_collect (f, pf, as_counts))
@@ -234,7 +269,7 @@ snapshot_logged (const struct pathprof_function *f, struct ppd_function *pf)
    are atomic so each counter is read whole, and the snapshot is simply
    what had been counted at that moment.  */
 static int
-snapshot (struct ppd_profile *snap)
+snapshot_counters (struct ppd_profile *snap, struct pathprof_pages *pages)
 {
   char *exe = __pathprof_executable ();
   if (exe)
@@ -273,27 +308,32 @@ snapshot (struct ppd_profile *snap)
             }
           if (f->storage == PATHPROF_STORAGE_ARRAY && f->counters)
             {
-              for (uint64_t id = 0; id < f->n_paths; id++)
-                {
-                  uint64_t c = __atomic_load_n (&f->counters[id],
-                                                __ATOMIC_RELAXED);
-                  if (c && ppd_add_count (pf, id, c))
-                    return -1;
-                }
+              if (snapshot_array (f, pf, pages))
+                return -1;
             }
           else if (f->storage == PATHPROF_STORAGE_PPP && f->slots
                    && snapshot_slots (f, pf))
             return -1;
           else if ((f->storage == PATHPROF_STORAGE_PPP
                     || f->storage == PATHPROF_STORAGE_RESIDUAL)
-                   && f->counters && snapshot_split (f, pf))
+                   && f->counters && snapshot_split (f, pf, pages))
             return -1;
-          if (snapshot_logged (f, pf))
+          if (snapshot_logged (f, pf, pages))
             return -1;
           ppd_function_finish (pf);
         }
     }
   return 0;
+}
+
+static int
+snapshot (struct ppd_profile *snap)
+{
+  struct pathprof_pages pages;
+  __pathprof_pages_open (&pages);
+  int r = snapshot_counters (snap, &pages);
+  __pathprof_pages_close (&pages);
+  return r;
 }
 
 /* Writes the counts; STATE_LOCK held.  */

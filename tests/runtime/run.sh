@@ -57,6 +57,7 @@ build rt_prog_wrap rt_prog.c -Wl,--wrap=execve
 build fakelib.so fakelib.c -shared -fPIC
 build rt_prog_res rt_prog.c -DFAKE_RESIDUAL
 build rt_big rt_big.c
+build rt_pages rt_pages.c
 build ppd_v2 ppd_v2.c "$SRC/runtime/ppd-io.c"
 RT=$T/rt_prog
 RR=$T/rt_prog_res
@@ -593,6 +594,12 @@ h=$1 m=$2
   fn_tiny; resid 0 0; } > "$W/exp"
 check_res "$P" \
   "residual paths logged in a signal handler and outside it, exact"
+
+# The runs of touched pages of a counter array (runtime/touched.c).  On a
+# system without /proc/self/pagemap the test says so in its line.
+"$T/rt_pages" > "$W/out" 2>&1
+is "touched pages of large arrays: every written counter, untouched pages skipped" \
+  "ok 12 checks" "$(cat "$W/out")"
 
 # Programs that log no path do not link the path log: rt_big counts in
 # an array only, rt_prog logs the paths of its hashed functions.
