@@ -16,9 +16,9 @@
 
 int plugin_is_GPL_compatible;
 
-pp_options pp_opts = { 2500, 1024, NULL, false, true, false,
+pp_options pp_opts = { PP_ARRAY_THRESHOLD, 1024, NULL, false, true, false,
                        NULL, false, false, PP_PPP_MAX, PP_STALE_WARN,
-                       false, NULL, false, 500, PP_PPP_ARRAY_THRESHOLD, false, true,
+                       false, NULL, false, 500, PP_ARRAY_THRESHOLD, false, true,
                        true, true, false, true, true };
 const char *pp_gcc_version = "";
 
@@ -72,7 +72,7 @@ const char help_text[] =
   "                     inlined (early; wpp and ipps builds always are)\n"
   "  array-threshold=N  functions with at most N paths count in an array,\n"
   "                     others are hashed: an inline path cache, then the\n"
-  "                     runtime's path log (default 2500)\n"
+  "                     runtime's path log (default 262144)\n"
   "  hash-size=N        entries of the inline path cache of a function\n"
   "                     counted in a hash table, rounded up to a power of\n"
   "                     two (default 1024); its other paths go to the\n"
@@ -304,7 +304,7 @@ parse_args (const plugin_name_args *args, bool *help)
     }
   if (!pp_opts.ppp_array_threshold_set)
     pp_opts.ppp_array_threshold = MAX (pp_opts.array_threshold,
-                                       PP_PPP_ARRAY_THRESHOLD);
+                                       PP_ARRAY_THRESHOLD);
   /* One mode per build.  */
   int modes = (pp_opts.interesting_file != NULL) + pp_opts.wpp
               + (pp_opts.ipps_file != NULL);
