@@ -35,5 +35,5 @@ RW="sh $SRC/scripts/residual-workflow.sh -C $W/project -w $W/rpp"
 $RW test -- make check
 $RW beta
 $RW field -- ./tokstat "$SRC/example/tokstat.c"
-$RW field -- ./tokstat "$SRC/runtime/residual.c"
+$RW field -- ./tokstat "$SRC/runtime/path-log.c"
 $RW report --top 3
