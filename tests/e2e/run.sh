@@ -103,5 +103,13 @@ else
   is "make install PREFIX=..." "" "$(tail -5 install.log)"
 fi
 
+# The README's main command (make example): both halves run to their
+# reports.  Its inputs include project sources (runtime/path-log.c), so
+# the test asserts that it runs, not its counts (check-rpp checks the
+# residual workflow's counts against two Ball-Larus profiles).
+sh "$SRC/scripts/run-example.sh" "$B" > "$W/example.txt" 2>&1
+is "make example runs to both reports" "0:1:1" \
+  "$?:$(grep -c '^== pathprof show --top 3 tokstat.ppd$' "$W/example.txt"):$(grep -c '^summary (thesis Table 3.1):$' "$W/example.txt")"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
