@@ -159,12 +159,13 @@ snapshot_slots (const struct pathprof_function *f, struct ppd_function *pf)
   return 0;
 }
 
-/* Adds the counters of F, a PPP or RESIDUAL function counted in an array
-   (pathprof-format.h), to PF: the paths marked tested as its counts, the
-   others as its residual paths.  */
+/* Adds the array of counters of F to PF: every count of an ARRAY
+   function; for a PPP or RESIDUAL function counted in an array (SPLIT,
+   pathprof-format.h), the paths marked tested as its counts, the others
+   as its residual paths.  */
 static int
-snapshot_split (const struct pathprof_function *f, struct ppd_function *pf,
-                struct pathprof_pages *pages)
+snapshot_array (const struct pathprof_function *f, struct ppd_function *pf,
+                int split, struct pathprof_pages *pages)
 {
   uint64_t n = f->n_paths, end;
   for (uint64_t id = __pathprof_touched_run (pages, f->counters, 0, n, &end);
@@ -174,26 +175,9 @@ snapshot_split (const struct pathprof_function *f, struct ppd_function *pf,
         uint64_t c = __atomic_load_n (&f->counters[id], __ATOMIC_RELAXED);
         if (!c)
           continue;
-        int tested = f->tested && PATHPROF_TESTED (f->tested, id);
-        if (tested ? ppd_add_count (pf, id, c)
-                   : ppd_add_residual (pf, id, c))
-          return -1;
-      }
-  return 0;
-}
-
-/* Adds the counters of F, an ARRAY function, to PF.  */
-static int
-snapshot_array (const struct pathprof_function *f, struct ppd_function *pf,
-                struct pathprof_pages *pages)
-{
-  uint64_t n = f->n_paths, end;
-  for (uint64_t id = __pathprof_touched_run (pages, f->counters, 0, n, &end);
-       id < n; id = __pathprof_touched_run (pages, f->counters, end, n, &end))
-    for (; id < end; id++)
-      {
-        uint64_t c = __atomic_load_n (&f->counters[id], __ATOMIC_RELAXED);
-        if (c && ppd_add_count (pf, id, c))
+        int counted = !split || (f->tested && PATHPROF_TESTED (f->tested, id));
+        if (counted ? ppd_add_count (pf, id, c)
+                    : ppd_add_residual (pf, id, c))
           return -1;
       }
   return 0;
@@ -308,7 +292,7 @@ snapshot_counters (struct ppd_profile *snap, struct pathprof_pages *pages)
             }
           if (f->storage == PATHPROF_STORAGE_ARRAY && f->counters)
             {
-              if (snapshot_array (f, pf, pages))
+              if (snapshot_array (f, pf, 0, pages))
                 return -1;
             }
           else if (f->storage == PATHPROF_STORAGE_PPP && f->slots
@@ -316,7 +300,7 @@ snapshot_counters (struct ppd_profile *snap, struct pathprof_pages *pages)
             return -1;
           else if ((f->storage == PATHPROF_STORAGE_PPP
                     || f->storage == PATHPROF_STORAGE_RESIDUAL)
-                   && f->counters && snapshot_split (f, pf, pages))
+                   && f->counters && snapshot_array (f, pf, 1, pages))
             return -1;
           if (snapshot_logged (f, pf, pages))
             return -1;
@@ -469,6 +453,9 @@ __pathprof_init (struct pathprof_object *object)
       handlers_registered = 1;
       if (!getcwd (start_dir, sizeof start_dir))
         start_dir[0] = 0;
+      /* The page size, which a forked child's reset may not ask for
+         (sysconf is not async-signal-safe).  */
+      __pathprof_pages_setup ();
       /* Now, in a constructor, rather than in a logged path end that
          may run in a signal handler.  */
       if (__pathprof_log_setup)

@@ -38,13 +38,22 @@
 #define PAGEMAP_PRESENT (1ull << 63)
 #define PAGEMAP_SWAPPED (1ull << 62)
 
+/* The page size, 0 until __pathprof_pages_setup.  */
+static uint64_t page_size;
+
+void
+__pathprof_pages_setup (void)
+{
+  long page = sysconf (_SC_PAGESIZE);
+  page_size = page > 0 ? (uint64_t) page : 4096;
+}
+
 void
 __pathprof_pages_open (struct pathprof_pages *p)
 {
-  p->fd = -1;
+  p->fd = page_size ? -1 : -2; /* no page size: read everything */
   p->first = p->count = 0;
-  long page = sysconf (_SC_PAGESIZE);
-  p->page = page > 0 ? (uint64_t) page : 4096;
+  p->page = page_size ? page_size : 4096;
 }
 
 void

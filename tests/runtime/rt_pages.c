@@ -76,6 +76,7 @@ main (void)
   small[2047] = 7;
 
   struct pathprof_pages p;
+  __pathprof_pages_setup ();
   __pathprof_pages_open (&p);
   uint64_t found;
   static const uint64_t from[] = { 0, 1, 512, 4096, 300000, 300002,
