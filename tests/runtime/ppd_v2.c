@@ -17,19 +17,8 @@
 #include <string.h>
 
 #include "ppd-io.h"
+#include "checks.h"
 
-static int checks, failures;
-
-static void
-check (int ok, const char *what)
-{
-  checks++;
-  if (!ok)
-    {
-      failures++;
-      printf ("FAIL: %s\n", what);
-    }
-}
 
 static void
 check_msg (const char *what, const char *expected, const char *actual)

@@ -16,24 +16,13 @@
 #include <unistd.h>
 
 #include "runtime-internal.h"
+#include "checks.h"
 
 #define BIG (1u << 20)
 
 static uint64_t big[BIG];
 static uint64_t small[2048];
 
-static int checks, failures;
-
-static void
-check (int ok, const char *what)
-{
-  checks++;
-  if (!ok)
-    {
-      failures++;
-      printf ("FAIL: %s\n", what);
-    }
-}
 
 /* Visits the runs of C[0..N) from FROM: the counters visited; *FOUND
    the non-zero ones among them.  (Reading a counter outside the runs
