@@ -225,8 +225,8 @@ public:
     if (PP_INTER_MODE)
       pp_instrument_inter (fn);
     else if (instrument_function (fn))
-      /* Calls we added (hash table, residual log, atomics) need
-         call-graph edges.  */
+      /* Calls we added (the path log, atomics) need call-graph
+         edges.  */
       cgraph_edge::rebuild_edges ();
     return 0;
   }

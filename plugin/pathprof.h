@@ -261,7 +261,7 @@ bool pp_read_interesting (const char *file);
 
 /* ------------------------------------------------------------------ */
 /* Inter-procedural modes (ipa.cc, subpath.cc, inline.cc,              */
-/* supergraph.cc, wpp.cc)                                              */
+/* supergraph.cc)                                                      */
 /* ------------------------------------------------------------------ */
 
 /* Where a subpath CFG node's statements are, for the notes.  */
@@ -459,7 +459,7 @@ void pp_instrument (const pp_fn_map *map, const pp_dag *dag,
                     const pp_fn_record *rec, const double *edge_profile,
                     pp_instr_stats *stats);
 
-/* Trace builds: the runtime's entry points (wpp.cc).  */
+/* Trace builds: the runtime's entry points (emit.cc).  */
 enum pp_wpp_fn
 {
   PP_WPP_ENTER,

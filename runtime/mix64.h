@@ -3,8 +3,7 @@
  * Copyright (C) 2026 The pathprof developers.
  * SPDX-License-Identifier: 0BSD
  *
- * Not installed.  Shared by the open-addressed tables of hash.c and
- * residual.c.
+ * Not installed.  The probe order of path-log.c's open-addressed log.
  */
 #ifndef PATHPROF_MIX64_H
 #define PATHPROF_MIX64_H

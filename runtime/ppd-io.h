@@ -70,7 +70,8 @@ struct ppd_function
   uint32_t cfg_checksum;
   uint32_t storage;       /* PATHPROF_STORAGE_* */
   uint64_t n_paths;
-  uint64_t dropped;       /* path ends lost to a full hash table */
+  uint64_t dropped;       /* path ends not counted: beyond the path log's
+                             limit, or with an id out of range */
   struct ppd_count *counts; /* after ppd_function_finish: ids increasing,
                                counts > 0; the tested paths of a PPP
                                function, none for RESIDUAL storage */

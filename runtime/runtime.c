@@ -72,7 +72,7 @@ unlock_state (void)
 
 /* Zeroes the N counters at C that ran.  Storing zeros everywhere (memset)
    would make every page of a large array resident, in every forked child:
-   the arrays of preferential builds reach 2 MiB per function.  Reading
+   a function's array reaches 2 MiB (262,144 paths, the default thresholds).  Reading
    only the pages the process touched (touched.c) spares the page faults
    of the others too.  */
 static void

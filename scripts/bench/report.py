@@ -409,10 +409,11 @@ def write(data, results):
         "## Size increase (thesis Table 3.4: text+data+bss against the "
         "uninstrumented build)\n\n" + factor_table
         + "\nbss is zero-filled address space: a page becomes resident only "
-        "when a counter on it is written.  Preferential builds count "
+        "when a counter on it is written.  pathprof builds count "
         "functions of up to 262,144 paths in arrays (at most 2 MiB each), "
         "so their data+bss grows far more than their resident memory "
-        "(specs/plugin-arguments.md, `ppp-array-threshold`).\n",
+        "(specs/plugin-arguments.md, `array-threshold`, "
+        "`ppp-array-threshold`).\n",
         "## Preferential numbering: delta = PPP range / interesting paths "
         "(thesis Figs. 3.17, 3.18)\n\n" + r.delta()
         + "\n![delta](delta.png)\n\n![delta ratio](delta-ratio.png)\n",

@@ -450,7 +450,7 @@ PATHPROF_FILE=$P "$RR" rr 0 5000 2 rr 2500 5000 1
   seq -f '    %.0f 1' 5000 7499; fn_tiny; resid 0 0; } > "$W/exp"
 check_res "$P" "7500 distinct residual paths of one function, exact"
 
-# From the third chunk on, a function's table has a directory (residual.c)
+# From the third chunk on, a function's table has a directory (path-log.c)
 # that lookups probe first.  Paths 0-99 are found first (early chunks),
 # 19900-19999 last; both are then repeated, so they are counted through the
 # directory after one walk of the chain each.
