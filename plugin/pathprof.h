@@ -408,9 +408,8 @@ struct pp_fn_record
    function whose tests ran many distinct paths is one whose field runs
    many untested ones too: xz-utils' lzma_decode, 31,767 tested paths,
    runs 135,619 untested ones in the 22 runs of the bench's field
-   workload.  The
-   cache holds the first path to reach each entry, so more entries keep
-   more of the hot ones out of the call.  */
+   workload.  The cache holds the first path to reach each entry, so more
+   entries keep more of the hot ones out of the call.  */
 unsigned pp_residual_cache_bits (uint64_t n_interesting);
 /* Creates the storage of REC (whose storage, n_paths and, for PPP,
    n_slots and slot_bl are set): ARRAY counters, or a HASH function's path

@@ -72,9 +72,9 @@ unlock_state (void)
 
 /* Zeroes the N counters at C that ran.  Storing zeros everywhere (memset)
    would make every page of a large array resident, in every forked child:
-   a function's array reaches 2 MiB (262,144 paths, the default thresholds).  Reading
-   only the pages the process touched (touched.c) spares the page faults
-   of the others too.  */
+   a function's array reaches 2 MiB (262,144 paths, the default
+   thresholds).  Reading only the pages the process touched (touched.c)
+   spares the page faults of the others too.  */
 static void
 zero_counters (struct pathprof_pages *pages, uint64_t *c, uint64_t n)
 {

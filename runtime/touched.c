@@ -8,8 +8,8 @@
  * ppp-array-threshold, 262,144 paths by default), of which a run writes
  * a few pages.  Reading every counter when the profile is written (and
  * when a forked child or __pathprof_reset zeroes them) costs a page
- * fault per untouched page and a load per counter: for sqlite3's
- * shell (Ball-Larus build), 23 MB read and 20 million instructions at every
+ * fault per untouched page and a load per counter: for sqlite3's shell
+ * (Ball-Larus build), 23 MB read and 20 million instructions at every
  * process exit, more than the run of a short command.
  *
  * A page of .bss that the process never wrote holds zeros.  Linux's

@@ -19,7 +19,6 @@
 #include "ppd-io.h"
 #include "checks.h"
 
-
 static void
 check_msg (const char *what, const char *expected, const char *actual)
 {
