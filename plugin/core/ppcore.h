@@ -339,6 +339,25 @@ pp_status pp_path_end_kinds (const pp_dag *dag, const pp_numbering *num,
                              mpz_t *const counted, unsigned n,
                              unsigned char *kinds, pp_error *err);
 
+/* The first and the last DAG edge of each of the N paths IDS (Ball-Larus
+   ids under NUM), into FIRST and LAST (N entries each).  PP_ERR_RANGE
+   for an id out of range.  */
+pp_status pp_path_first_last (const pp_dag *dag, const pp_numbering *num,
+                              mpz_t *const ids, unsigned n, unsigned *first,
+                              unsigned *last, pp_error *err);
+
+/* As pp_path_end_kinds, among the paths that start with a DAG edge
+   marked in START_OK (n_edges flags; NULL: every path), for the N
+   counted paths whose first and last edges are FIRST and LAST
+   (pp_path_first_last).  Those that start elsewhere are left out of both
+   sides.  With the first iteration of a loop peeled, the loop that
+   remains is entered only through its back edges, so every path that
+   ends inside it started with the CUT_START of a cut edge into it.  */
+pp_status pp_end_kinds_from (const pp_dag *dag, const unsigned *first,
+                             const unsigned *last, unsigned n,
+                             const unsigned char *start_ok,
+                             unsigned char *kinds, pp_error *err);
+
 /* The steady path of the cut end K (a CUT_END DAG edge): the s-t path
    that starts with the CUT_START of the same cut CFG edge and ends with
    K, if it is the only one.  For the back edge of a loop whose body goes

@@ -483,13 +483,33 @@ pp_path_sum_bounds (const pp_dag *dag, mpz_t *const weight, mpz_t lo,
 }
 
 pp_status
-pp_path_end_kinds (const pp_dag *dag, const pp_numbering *num,
-                   mpz_t *const counted, unsigned n, unsigned char *kinds,
+pp_path_first_last (const pp_dag *dag, const pp_numbering *num,
+                    mpz_t *const ids, unsigned n, unsigned *first,
+                    unsigned *last, pp_error *err)
+{
+  for (unsigned k = 0; k < n; k++)
+    {
+      unsigned *edges;
+      size_t len;
+      pp_status st = pp_bl_decode (dag, num, ids[k], &edges, &len, err);
+      if (st != PP_OK)
+        return st;
+      first[k] = edges[0];
+      last[k] = edges[len - 1];
+      free (edges);
+    }
+  return PP_OK;
+}
+
+pp_status
+pp_end_kinds_from (const pp_dag *dag, const unsigned *first,
+                   const unsigned *last, unsigned n,
+                   const unsigned char *start_ok, unsigned char *kinds,
                    pp_error *err)
 {
   unsigned n_nodes = dag->n_nodes;
-  /* Paths from s to each node: a path ending with edge u -> t is one of
-     them followed by that edge.  */
+  /* Paths from s through an allowed first edge to each node: a path
+     ending with edge u -> t is one of them followed by that edge.  */
   mpz_t *paths_to = pp_mpz_array_new (n_nodes, err);
   /* How many of the counted paths end with each edge.  */
   unsigned *n_counted = pp_calloc (dag->n_edges, sizeof *n_counted, err);
@@ -504,22 +524,16 @@ pp_path_end_kinds (const pp_dag *dag, const pp_numbering *num,
     {
       unsigned v = dag->topo[k];
       for (unsigned i = dag->in_start[v]; i < dag->in_start[v + 1]; i++)
-        mpz_add (paths_to[v], paths_to[v],
-                 paths_to[dag->edges[dag->in_edges[i]].src]);
+        {
+          unsigned e = dag->in_edges[i];
+          if (dag->edges[e].src != dag->s || !start_ok || start_ok[e])
+            mpz_add (paths_to[v], paths_to[v], paths_to[dag->edges[e].src]);
+        }
     }
+  for (unsigned k = 0; k < n; k++)
+    if (!start_ok || start_ok[first[k]])
+      n_counted[last[k]]++;
   pp_status st = PP_OK;
-  for (unsigned k = 0; k < n && st == PP_OK; k++)
-    {
-      unsigned *edges;
-      size_t len;
-      st = pp_bl_decode (dag, num, counted[k], &edges, &len, err);
-      if (st != PP_OK)
-        break;
-      /* Distinct ids (the caller's contract) are distinct paths, so no
-         count can pass the number of paths ending with its edge.  */
-      n_counted[edges[len - 1]]++;
-      free (edges);
-    }
   for (unsigned e = 0; e < dag->n_edges && st == PP_OK; e++)
     {
       int more = mpz_cmp_ui (paths_to[dag->edges[e].src], n_counted[e]);
@@ -536,5 +550,24 @@ pp_path_end_kinds (const pp_dag *dag, const pp_numbering *num,
     }
   pp_mpz_array_free (paths_to, n_nodes);
   free (n_counted);
+  return st;
+}
+
+pp_status
+pp_path_end_kinds (const pp_dag *dag, const pp_numbering *num,
+                   mpz_t *const counted, unsigned n, unsigned char *kinds,
+                   pp_error *err)
+{
+  unsigned *first = pp_calloc (n ? n : 1, sizeof *first, err);
+  unsigned *last = pp_calloc (n ? n : 1, sizeof *last, err);
+  pp_status st = !first || !last ? PP_ERR_NOMEM
+                 : pp_path_first_last (dag, num, counted, n, first, last,
+                                       err);
+  /* Distinct ids (the caller's contract) are distinct paths, so no count
+     can pass the number of paths ending with its edge.  */
+  if (st == PP_OK)
+    st = pp_end_kinds_from (dag, first, last, n, NULL, kinds, err);
+  free (first);
+  free (last);
   return st;
 }

@@ -42,6 +42,8 @@ static struct {
   unsigned hottest_runs, hottest_left; /* subsets; paths left out */
   unsigned split_ok, split_cut, split_range;
   unsigned end_kinds[3];  /* path ends checked, by pp_end_kind */
+  unsigned from_kinds[3]; /* path ends checked among the paths with some
+                             first edges, by pp_end_kind */
   unsigned steady_one, steady_none; /* cut ends with / without one */
   unsigned long paths;
 } stats;
@@ -923,6 +925,59 @@ check_ppp (gtest *g, const size_t *sel, unsigned k)
       TU_CHECK_ST (st, PP_OK, err);
       TU_CHECK (same, "pp_path_end_kinds differs from the enumeration");
     }
+  /* The same among the paths that start with some of the edges out of
+     s, a random half of them (what a peeled loop's ends see: the paths
+     that start inside the loop).  */
+  if (g->enumerated)
+    {
+      unsigned *n_all = calloc (E, sizeof *n_all);
+      unsigned *n_sel = calloc (E, sizeof *n_sel);
+      unsigned *first = malloc ((k + 1) * sizeof *first);
+      unsigned *last = malloc ((k + 1) * sizeof *last);
+      unsigned char *start_ok = calloc (E, 1);
+      unsigned char *kinds = malloc (E);
+      for (e = 0; e < E; e++)
+        start_ok[e] = dag->edges[e].src == dag->s && tu_below (&g->rng, 2);
+      for (size_t p = 0; p < g->sample.n; p++)
+        {
+          const unsigned *path = tu_path (&g->sample, p);
+          size_t len = tu_path_len (&g->sample, p);
+          if (start_ok[path[0]])
+            n_all[path[len - 1]]++;
+        }
+      for (i = 0; i < k; i++)
+        if (start_ok[paths[i][0]])
+          n_sel[paths[i][lens[i] - 1]]++;
+      st = pp_path_first_last (dag, g->num, I, k, first, last, &err);
+      int same = st == PP_OK;
+      for (i = 0; i < k && same; i++)
+        same = first[i] == paths[i][0] && last[i] == paths[i][lens[i] - 1];
+      TU_CHECK_ST (st, PP_OK, err);
+      TU_CHECK (same, "pp_path_first_last differs from the enumeration");
+      st = pp_end_kinds_from (dag, first, last, k, start_ok, kinds, &err);
+      same = st == PP_OK;
+      for (e = 0; e < E && same; e++)
+        {
+          unsigned char want = PP_END_CHECK;
+          if (dag->edges[e].dst == dag->t)
+            {
+              want = n_sel[e] == 0 ? PP_END_LOG
+                     : n_sel[e] == n_all[e] ? PP_END_COUNT : PP_END_CHECK;
+              /* (Only the ends some allowed path reaches are of use.)  */
+              if (n_all[e])
+                stats.from_kinds[want]++;
+            }
+          same = kinds[e] == want;
+        }
+      free (n_all);
+      free (n_sel);
+      free (first);
+      free (last);
+      free (start_ok);
+      free (kinds);
+      TU_CHECK_ST (st, PP_OK, err);
+      TU_CHECK (same, "pp_end_kinds_from differs from the enumeration");
+    }
   /* Both counters through one placement, on the same edges.  */
   if (!check_placement (g, g->num->weight, res->weight, 0))
     goto fail;
@@ -1147,6 +1202,13 @@ test_random_ppp (void)
   CU_ASSERT (stats.end_kinds[PP_END_CHECK] >= n / 10);
   CU_ASSERT (stats.end_kinds[PP_END_COUNT] >= n / 10);
   CU_ASSERT (stats.end_kinds[PP_END_LOG] >= n / 10);
+  printf ("among the paths with some first edges: %u checked, %u "
+          "counted, %u logged\n    ",
+          stats.from_kinds[PP_END_CHECK], stats.from_kinds[PP_END_COUNT],
+          stats.from_kinds[PP_END_LOG]);
+  CU_ASSERT (stats.from_kinds[PP_END_CHECK] >= n / 10);
+  CU_ASSERT (stats.from_kinds[PP_END_COUNT] >= n / 10);
+  CU_ASSERT (stats.from_kinds[PP_END_LOG] >= n / 10);
 }
 
 /* Splits a clone of G's CFG to at most MAX paths, compares with the
