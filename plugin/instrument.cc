@@ -112,6 +112,14 @@
  * iterations since the loop was entered, as gcov's loses its promoted
  * counters.  The first iteration's path, when residual, is logged as the
  * loop exits rather than at the back edge.
+ *
+ * Peeled loops.  In a function counted in PPP slots, a loop whose every
+ * way around was tested, but not every way into it, has a back edge that
+ * compares with the slot on every iteration for the first one's sake.
+ * compute_peel picks such loops (pp_end_kinds_from tells which checks
+ * inside a loop its own paths settle), expand_checks notes those checks'
+ * conditions, and peel.cc peels the loop's first iteration once the
+ * function is in SSA form and folds them in the loop that remains.
  */
 #include "gcc-compat.h"
 #include "memmodel.h"
@@ -154,9 +162,23 @@ struct steady_end
   check_action first_action;
 };
 
+/* A loop whose first iteration is to be peeled (peel.cc): KINDS (per DAG
+   edge, pp_end_kind) is what a path end inside the loop that remains
+   does, its paths being those that start inside it; the conditions of
+   the checks that this settles, and what they become.  */
+struct peel_choice
+{
+  class loop *loop;
+  unsigned char *kinds;
+  double profit;
+  vec<gcond *> conds;
+  vec<bool> values;
+};
+
 struct ppp_check
 {
   gimple *anchor;         /* the last statement before the check */
+  long end;               /* CHECK_SLOT: the DAG edge of the path end */
   check_action action;
   tree ppp_id, bl_id;     /* SSA names, or NULL_TREE when not needed */
   steady_end *steady;     /* tested first, or NULL */
@@ -199,6 +221,8 @@ struct instr_ctx
   tree addr_base[PP_N_REGS];
   unsigned addr_scale[PP_N_REGS];
   tree type[PP_N_REGS];
+  const pp_numbering *num;
+  vec<peel_choice *> peels; /* the loops to peel (see peel.cc) */
 };
 
 bool
@@ -390,6 +414,7 @@ push_check (instr_ctx *c, gimple_seq *seq, check_action action, tree ppp_id,
 {
   ppp_check chk;
   chk.action = action;
+  chk.end = -1;
   chk.ppp_id = ppp_id ? in_ssa_name (seq, ppp_id) : NULL_TREE;
   chk.bl_id = bl_id ? in_ssa_name (seq, bl_id) : NULL_TREE;
   chk.steady = steady;
@@ -533,6 +558,7 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
           default:
             c->stats->n_checked++;
             push_check (c, seq, CHECK_SLOT, ppp_id, bl_id, steady);
+            c->checks.last ().end = k;
             return;
           }
       }
@@ -783,6 +809,21 @@ returns_here (const gimple *g)
          || gimple_call_builtin_p (g, BUILT_IN_NORMAL);
 }
 
+/* Whether an abnormal or EH edge enters or leaves BB.  */
+bool
+has_abnormal_or_eh_edge (basic_block bb)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+      return true;
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+      return true;
+  return false;
+}
+
 /* Whether LOOP can keep counts in registers until it exits (see the file
    comment): it can be left only through its exit edges, and it has
    some.  */
@@ -794,14 +835,8 @@ loop_can_hold_counts (class loop *loop)
   for (unsigned i = 0; ok && i < loop->num_nodes; i++)
     {
       basic_block bb = body[i];
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, bb->succs)
-        if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
-          ok = false;
-      FOR_EACH_EDGE (e, ei, bb->preds)
-        if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
-          ok = false;
+      if (has_abnormal_or_eh_edge (bb))
+        ok = false;
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
            ok && !gsi_end_p (gsi); gsi_next (&gsi))
         {
@@ -1078,6 +1113,226 @@ compute_steady (instr_ctx *c)
   free (loop_ok);
   if (!had_dominators)
     free_dominance_info (CDI_DOMINATORS);
+}
+
+/* Peeling (peel.cc).  A loop is worth its copy where it goes around at
+   least this many times per entry (goes_around) and some check inside it
+   compares with the slot only for the paths that enter it.  The copy is
+   of its body as it is before instrumentation, at most this many
+   statements: the size GCC's own peeling allows (max-peeled-insns is 100
+   instructions) with room for the instrumentation it copies too.  */
+const double min_peel_trips = 2;
+const unsigned max_peel_stmts = 200;
+
+/* Whether LOOP can be peeled with its instrumentation: its code is all on
+   plain edges and at plain block heads (no head node, no hard edge), no
+   EH or abnormal edge touches it, no steady path is counted in it, and
+   it is small enough.  */
+bool
+loop_peelable (const instr_ctx *c, class loop *loop)
+{
+  const pp_fn_map *map = c->map;
+  unsigned i;
+  steady_end *st;
+  FOR_EACH_VEC_ELT (c->steady_ends, i, st)
+    if (st->loop == loop || flow_loop_nested_p (loop, st->loop)
+        || flow_loop_nested_p (st->loop, loop))
+      return false;
+  basic_block *body = get_loop_body (loop);
+  unsigned n_stmts = 0;
+  bool ok = true;
+  for (i = 0; ok && i < loop->num_nodes; i++)
+    {
+      basic_block bb = body[i];
+      int v = map->bb_node[bb->index];
+      if (v < 0 || needs_head (map, v) || map->head_kind[v] != PPH_START
+          || has_abnormal_or_eh_edge (bb))
+        ok = false;
+      for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (bb);
+           !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
+        n_stmts++;
+    }
+  free (body);
+  if (!ok || n_stmts > max_peel_stmts)
+    return false;
+  for (i = 0; i < map->cfg->n_edges; i++)
+    if (map->edge_hard[i] && flow_bb_inside_loop_p (loop, map->cfg_edge[i]->src))
+      return false;
+  return true;
+}
+
+/* The loops whose first iteration is worth peeling (see peel.cc), into
+   c->peels: in a function counted in PPP slots, at the late stage (in SSA
+   form, as GCC's peeling needs), optimizing for speed, and not with
+   gcov's -fprofile-arcs in the same compilation (the gcov oracle,
+   tests/gcov, compares with the CFG as written).  A loop is a candidate
+   when, among the paths that start inside it, the check of its own back
+   edge becomes a plain count or a plain log; its profit is the
+   executions of the back edges whose checks this settles (its own and
+   nested loops'), by the tested runs' profile, else GCC's estimate.
+   Nested candidates exclude each other: the most profitable is
+   peeled.  */
+void
+compute_peel (instr_ctx *c)
+{
+  const pp_fn_map *map = c->map;
+  const pp_dag *dag = c->dag;
+  const pp_fn_record *rec = c->rec;
+  c->peels = vNULL;
+  if (!pp_opts.peel_loops || !c->num || rec->split
+      || rec->storage != PATHPROF_STORAGE_PPP || !rec->n_slots
+      || !rec->end_kind || profile_arc_flag || !optimize
+      || !gimple_in_ssa_p (cfun) || optimize_function_for_size_p (cfun)
+      || !current_loops || loops_state_satisfies_p (LOOPS_NEED_FIXUP)
+      || number_of_loops (cfun) <= 1)
+    return;
+  /* Where the counted paths start and end.  */
+  unsigned n = 0;
+  for (uint64_t i = 0; i < rec->n_slots; i++)
+    n += rec->slot_bl[i] != PATHPROF_NO_PATH;
+  mpz_t *ids = XNEWVEC (mpz_t, n + 1);
+  unsigned *first = XNEWVEC (unsigned, n + 1);
+  unsigned *last = XNEWVEC (unsigned, n + 1);
+  n = 0;
+  for (uint64_t i = 0; i < rec->n_slots; i++)
+    if (rec->slot_bl[i] != PATHPROF_NO_PATH)
+      {
+        mpz_init (ids[n]);
+        mpz_import (ids[n], 1, 1, sizeof rec->slot_bl[i], 0, 0,
+                    &rec->slot_bl[i]);
+        n++;
+      }
+  pp_error err;
+  bool ok = pp_path_first_last (dag, c->num, ids, n, first, last, &err)
+            == PP_OK;
+  for (unsigned i = 0; i < n; i++)
+    mpz_clear (ids[i]);
+  free (ids);
+  bool had_dominators = dom_info_available_p (CDI_DOMINATORS);
+  if (!had_dominators)
+    calculate_dominance_info (CDI_DOMINATORS);
+  unsigned char *start_ok = XNEWVEC (unsigned char, dag->n_edges);
+  auto_vec<peel_choice *> candidates;
+  for (auto loop : loops_list (cfun, 0))
+    {
+      if (!ok)
+        break;
+      /* One back edge, which the loop goes around often enough.  */
+      long back = -1;
+      unsigned n_back = 0;
+      memset (start_ok, 0, dag->n_edges);
+      for (unsigned i = 0; i < map->cfg->n_edges; i++)
+        {
+          edge e = map->cfg_edge[i];
+          if (!flow_bb_inside_loop_p (loop, e->src)
+              || !flow_bb_inside_loop_p (loop, e->dest))
+            continue;
+          if (dag->cfg_edge_cut_start[i] >= 0)
+            start_ok[dag->cfg_edge_cut_start[i]] = 1;
+          if (e->dest == loop->header && dag->cfg_edge_cut_end[i] >= 0)
+            {
+              back = dag->cfg_edge_cut_end[i];
+              n_back++;
+            }
+        }
+      if (n_back != 1 || !goes_around (c, loop, back, min_peel_trips)
+          || !loop_peelable (c, loop))
+        continue;
+      unsigned char *kinds = XNEWVEC (unsigned char, dag->n_edges);
+      if (pp_end_kinds_from (dag, first, last, n, start_ok, kinds, &err)
+          != PP_OK)
+        {
+          free (kinds);
+          continue;
+        }
+      /* The loop's own back edge must be settled: the copy costs the
+         most where the checks it settles are elsewhere (xz-utils'
+         helper2 has a loop whose back edge keeps its compare, nested
+         loops' ends settled, and it ran 3% more instructions peeled).  */
+      double profit = 0;
+      for (unsigned i = 0; i < map->cfg->n_edges; i++)
+        {
+          edge e = map->cfg_edge[i];
+          long k = dag->cfg_edge_cut_end[i];
+          if (k < 0 || !flow_bb_inside_loop_p (loop, e->src)
+              || !flow_bb_inside_loop_p (loop, e->dest)
+              || rec->end_kind[k] != PP_END_CHECK
+              || kinds[k] == PP_END_CHECK)
+            continue;
+          profit += c->profile ? c->profile[k] : EDGE_FREQUENCY (e);
+        }
+      if (profit <= 0 || rec->end_kind[back] != PP_END_CHECK
+          || kinds[back] == PP_END_CHECK)
+        {
+          free (kinds);
+          continue;
+        }
+      peel_choice *p = XNEW (peel_choice);
+      p->loop = loop;
+      p->kinds = kinds;
+      p->profit = profit;
+      p->conds = vNULL;
+      p->values = vNULL;
+      candidates.safe_push (p);
+    }
+  /* The most profitable first; stable (by loop number) on ties.  */
+  candidates.qsort ([] (const void *a, const void *b) {
+    const peel_choice *x = *(const peel_choice *const *) a;
+    const peel_choice *y = *(const peel_choice *const *) b;
+    if (x->profit != y->profit)
+      return x->profit > y->profit ? -1 : 1;
+    return x->loop->num - y->loop->num;
+  });
+  unsigned i;
+  peel_choice *p;
+  FOR_EACH_VEC_ELT (candidates, i, p)
+    {
+      bool overlaps = false;
+      unsigned j;
+      peel_choice *q;
+      FOR_EACH_VEC_ELT (c->peels, j, q)
+        overlaps |= flow_loop_nested_p (p->loop, q->loop)
+                    || flow_loop_nested_p (q->loop, p->loop);
+      if (overlaps)
+        {
+          free (p->kinds);
+          free (p);
+        }
+      else
+        c->peels.safe_push (p);
+    }
+  free (start_ok);
+  free (first);
+  free (last);
+  if (!had_dominators)
+    free_dominance_info (CDI_DOMINATORS);
+}
+
+/* Records CHK's condition COND (of a CHECK_SLOT: the bounds test, or the
+   compare) with the peeled loop it is in, if the peeling settles it
+   (see peel.cc).  */
+void
+note_peel_cond (instr_ctx *c, const ppp_check *chk, basic_block bb,
+                gcond *cond, bool is_compare)
+{
+  unsigned i;
+  peel_choice *p;
+  FOR_EACH_VEC_ELT (c->peels, i, p)
+    {
+      if (!flow_bb_inside_loop_p (p->loop, bb))
+        continue;
+      unsigned char kind = p->kinds[chk->end];
+      /* Every path that ends here has a slot: both tests pass.  None has:
+         the compare fails (and the bounds test may stay).  */
+      if (kind == PP_END_COUNT || (kind == PP_END_LOG && is_compare))
+        {
+          p->conds.safe_push (cond);
+          p->values.safe_push (kind == PP_END_COUNT);
+          if (is_compare)
+            c->stats->n_peel_folded++;
+        }
+      return;
+    }
 }
 
 /* Starts every steady count used at zero on function entry (the compare
@@ -1403,12 +1658,18 @@ expand_checks (instr_ctx *c)
         /* Every PPP id has a slot (pp_plan::unchecked).  */
         redirect_edge_succ (single_succ_edge (bb), check);
       else
-        /* (Only an unchecked PPP register can be in address form.)  */
-        end_with_cond (bb, LE_EXPR, chk->ppp_id,
-                       build_int_cstu (uint64_type_node,
-                                       (rec->n_slots - 1)
-                                       * PATHPROF_PPP_SLOT_BYTES),
-                       check, miss);
+        {
+          /* (Only an unchecked PPP register can be in address form.)  */
+          end_with_cond (bb, LE_EXPR, chk->ppp_id,
+                         build_int_cstu (uint64_type_node,
+                                         (rec->n_slots - 1)
+                                         * PATHPROF_PPP_SLOT_BYTES),
+                         check, miss);
+          if (chk->end >= 0)
+            note_peel_cond (c, chk, bb,
+                            as_a<gcond *> (ppc_last_nondebug_stmt (bb)),
+                            false);
+        }
 
       gimple_seq seq = NULL;
       tree slot_bl = make_ssa_name (uint64_type_node);
@@ -1417,6 +1678,9 @@ expand_checks (instr_ctx *c)
       gimple_stmt_iterator gsi = gsi_start_bb (check);
       gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
       end_with_cond (check, EQ_EXPR, slot_bl, chk->bl_id, hit, miss);
+      if (chk->end >= 0)
+        note_peel_cond (c, chk, bb,
+                        as_a<gcond *> (ppc_last_nondebug_stmt (check)), true);
 
       seq = NULL;
       emit_increment (&seq, slot_ref (&seq, rec, chk->ppp_id, 1), c->atomic);
@@ -1469,6 +1733,7 @@ choose_register_forms (instr_ctx *c)
 
 void
 pp_instrument (const pp_fn_map *map, const pp_dag *dag,
+               const pp_numbering *num,
                const pp_action *const *actions, unsigned n_regs,
                const pp_fn_record *rec, const double *edge_profile,
                pp_instr_stats *stats)
@@ -1477,6 +1742,7 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
   instr_ctx c;
   c.map = map;
   c.dag = dag;
+  c.num = num;
   gcc_assert (n_regs >= 1 && n_regs <= PP_N_REGS);
   c.n_regs = n_regs;
   for (unsigned reg = 0; reg < n_regs; reg++)
@@ -1516,6 +1782,7 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
   c.tail_on_edges = XCNEWVEC (unsigned char, map->n_nodes);
   compute_finish (&c);
   compute_steady (&c);
+  compute_peel (&c);
 
   const pp_cfg *cfg = map->cfg;
 
@@ -1591,6 +1858,23 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
   expand_checks (&c);
   c.checks.release ();
   unsigned i;
+  peel_choice *pc;
+  FOR_EACH_VEC_ELT (c.peels, i, pc)
+    {
+      if (!pc->conds.is_empty ())
+        {
+          pp_request_peel (pc->loop->header, pc->conds, pc->values);
+          stats->n_peel++;
+        }
+      else
+        {
+          pc->conds.release ();
+          pc->values.release ();
+        }
+      free (pc->kinds);
+      free (pc);
+    }
+  c.peels.release ();
   steady_end *st;
   FOR_EACH_VEC_ELT (c.steady_ends, i, st)
     {

@@ -160,7 +160,7 @@ instrument_function (function *fn)
     if (pp_opts.trace)
       pp_insert_trace (&map, rec->name);
     pp_instr_stats stats;
-    pp_instrument (&map, dag, actions, n_regs, rec, plan.edge_profile,
+    pp_instrument (&map, dag, num, actions, n_regs, rec, plan.edge_profile,
                    &stats);
     push_record (rec);
     done = true;
@@ -315,6 +315,13 @@ public:
             loops_state_set (LOOPS_NEED_FIXUP);
             calculate_dominance_info (CDI_DOMINATORS);
             fix_loop_structure (NULL);
+            unsigned n_peeled = pp_peel_loops (fn);
+            if (n_peeled)
+              {
+                loops_state_set (LOOPS_NEED_FIXUP);
+                calculate_dominance_info (CDI_DOMINATORS);
+                fix_loop_structure (NULL);
+              }
           }
         free_dominance_info (CDI_DOMINATORS);
         free_dominance_info (CDI_POST_DOMINATORS);

@@ -19,7 +19,7 @@ int plugin_is_GPL_compatible;
 pp_options pp_opts = { PP_ARRAY_THRESHOLD, 1024, NULL, false, true, false,
                        NULL, false, false, PP_PPP_MAX, PP_STALE_WARN,
                        false, NULL, false, 500, PP_ARRAY_THRESHOLD, false, true,
-                       true, true, false, true, true };
+                       true, true, false, true, true, true };
 const char *pp_gcc_version = "";
 
 extern vec<tree, va_gc> *pp_gc_trees;
@@ -63,6 +63,10 @@ const char help_text[] =
   "  address-registers=0|1  keep the address of the path's counter in the\n"
   "                     path register, where only a counter needs the\n"
   "                     path's number (default 1); 0: the number\n"
+  "  peel-loops=0|1     peel the first iteration of a loop whose back edge\n"
+  "                     compares with the slot only for the paths that\n"
+  "                     enter the loop (preferential mode, stage=late,\n"
+  "                     -O1 and above; default 1)\n"
   "  stale=warn|ignore|error  a function FILE lists whose CFG changed since\n"
   "                     (default warn); it is then handled as unlisted\n"
   "  stage=late|early   instrument after GCC's early inliner and early\n"
@@ -109,6 +113,7 @@ const char valid_args[]
       "fully-tested=count|skip, ppp-max=N, ppp-array-threshold=N, "
       "residual-cache=0|1, "
       "profile-placement=0|1, steady-loops=0|1, address-registers=0|1, "
+      "peel-loops=0|1, "
       "stale=warn|ignore|error, stage=late|early, wpp, ipps=FILE, "
       "ipps-mode=ppp|bl, "
       "ipps-growth=N, help";
@@ -267,6 +272,8 @@ parse_args (const plugin_name_args *args, bool *help)
         ok &= parse_flag (key, value, &pp_opts.steady_loops);
       else if (strcmp (key, "address-registers") == 0)
         ok &= parse_flag (key, value, &pp_opts.address_registers);
+      else if (strcmp (key, "peel-loops") == 0)
+        ok &= parse_flag (key, value, &pp_opts.peel_loops);
       else if (strcmp (key, "stale") == 0)
         {
           static const char *const choices[]

@@ -84,6 +84,9 @@ struct pp_options
   /* Keep a counter's address in the path register where nothing needs the
      path's number (instrument.cc).  */
   bool address_registers;
+  /* Peel the first iteration of a loop whose back edge compares with the
+     slot only for that iteration's sake (instrument.cc, peel.cc).  */
+  bool peel_loops;
 };
 
 /* The default ppp-max: at most 16,384 slots (256 KiB of .data) per
@@ -441,6 +444,8 @@ struct pp_instr_stats
   unsigned n_steady_exits; /* of which counted at the loop's exits (the
                               simple form) */
   unsigned n_address_regs; /* path registers holding a counter's address */
+  unsigned n_peel;        /* loops whose first iteration is to be peeled */
+  unsigned n_peel_folded; /* checks that the peeling settles */
 };
 
 /* Path registers: the Ball-Larus id, and in preferential mode the PPP
@@ -452,11 +457,24 @@ struct pp_instr_stats
 /* Inserts the code for ACTIONS[0..N_REGS-1] (by register) into the
    current function.  EDGE_PROFILE (per DAG edge: the tested runs' counts,
    or NULL) tells which loops go around often enough to count their steady
-   path in a register.  */
+   path in a register, or to peel.  NUM, the Ball-Larus numbering (NULL:
+   no peeling), decodes the slots' paths for the peeling.  */
 void pp_instrument (const pp_fn_map *map, const pp_dag *dag,
+                    const pp_numbering *num,
                     const pp_action *const *actions, unsigned n_regs,
                     const pp_fn_record *rec, const double *edge_profile,
                     pp_instr_stats *stats);
+
+/* Peeling (peel.cc).  Asks for the first iteration of the current
+   function's loop whose header is HEADER to be peeled once the function
+   is in SSA form, and for the conditions CONDS, statements of the loop's
+   body, to become VALUES (true or false) in the loop that remains.  Takes
+   both vectors over.  */
+void pp_request_peel (basic_block header, vec<gcond *> conds,
+                      vec<bool> values);
+/* Does what was asked for FN (cfun, in SSA form, its loop structure up
+   to date), and forgets it; the number of loops peeled.  */
+unsigned pp_peel_loops (function *fn);
 
 /* Trace builds: the runtime's entry points (emit.cc).  */
 enum pp_wpp_fn

@@ -324,19 +324,24 @@ pp_record_storage (const pp_fn_record *rec)
 const char *
 pp_path_ends_text (const pp_fn_record *rec, const pp_instr_stats *stats)
 {
-  static char buf[256];
+  static char buf[512];
   int n = snprintf (buf, sizeof buf, "%u path end%s", stats->n_records,
                     stats->n_records == 1 ? "" : "s");
   if (rec->storage == PATHPROF_STORAGE_PPP && !rec->split)
     n += snprintf (buf + n, sizeof buf - n, " (%u compare%s with the slot)",
                    stats->n_checked, stats->n_checked == 1 ? "s" : "");
-  snprintf (buf + n, sizeof buf - n,
-            ", %u steady loop path%s counted in %s (%u at the loop's exits)"
-            ", %u path register%s holding an address",
-            stats->n_steady, stats->n_steady == 1 ? "" : "s",
-            stats->n_steady == 1 ? "a register" : "registers",
-            stats->n_steady_exits, stats->n_address_regs,
-            stats->n_address_regs == 1 ? "" : "s");
+  n += snprintf (buf + n, sizeof buf - n,
+                 ", %u steady loop path%s counted in %s (%u at the loop's "
+                 "exits), %u path register%s holding an address",
+                 stats->n_steady, stats->n_steady == 1 ? "" : "s",
+                 stats->n_steady == 1 ? "a register" : "registers",
+                 stats->n_steady_exits, stats->n_address_regs,
+                 stats->n_address_regs == 1 ? "" : "s");
+  if (stats->n_peel)
+    snprintf (buf + n, sizeof buf - n,
+              ", %u loop%s to peel (%u compare%s settled)", stats->n_peel,
+              stats->n_peel == 1 ? "" : "s", stats->n_peel_folded,
+              stats->n_peel_folded == 1 ? "" : "s");
   return buf;
 }
 

@@ -303,7 +303,7 @@ instrument_trace (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
                             seq);
 
     pp_instr_stats stats;
-    pp_instrument (map, dag, actions, 1, rec, NULL, &stats);
+    pp_instrument (map, dag, NULL, actions, 1, rec, NULL, &stats);
     cgraph_edge::rebuild_edges ();
     cgraph_edge::rebuild_references ();
     if (pp_opts.verbose)
@@ -539,7 +539,7 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
                                     actions[PP_REG_BL], extra);
     pp_push_record (rec);
     pp_instr_stats stats;
-    pp_instrument (map, dag, actions, n_regs, rec, plan.edge_profile,
+    pp_instrument (map, dag, NULL, actions, n_regs, rec, plan.edge_profile,
                    &stats);
     cgraph_edge::rebuild_edges ();
     if (pp_opts.verbose)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes an interesting-path file for the plugin's preferential tests.
 
-    make-interesting.py NOTES.ppno COUNTS.txt > paths.txt
+    make-interesting.py [--all] NOTES.ppno COUNTS.txt > paths.txt
 
 NOTES is the notes file of a Ball-Larus build, COUNTS the harness's counts
 of one of its runs ("name id count" lines).  The selection is
@@ -15,13 +15,20 @@ never runs, so PPP leaves holes and aliases the residual paths into the
 range).  Executed paths are listed with their counts, so the
 instrumentation is placed by the profile (profile-placement, the
 default); the never-run one without a count.
+
+With --all, every function is listed with every path it executed, and
+no other: what `pathprof interesting` makes of a test suite's profile.
 """
 import re
 import sys
 
 
 def main():
-    notes, counts = sys.argv[1], sys.argv[2]
+    args = sys.argv[1:]
+    every = args[:1] == ["--all"]
+    if every:
+        args = args[1:]
+    notes, counts = args
     fns = []  # [name, source, checksum, paths]
     for line in open(notes):
         t = line.split()
@@ -49,14 +56,19 @@ def main():
         if names.count(name) > 1:
             continue
         k += 1
-        if k % 5 == 0:
-            continue
-        if k % 5 == 4:
-            checksum ^= 1
         runs = executed.get(name, {})
-        ids = {i for i in runs if (i * 2654435761 + k) % 3}
-        if paths - 1 not in runs:
-            ids.add(paths - 1)
+        if every:
+            if not runs:
+                continue
+            ids = set(runs)
+        else:
+            if k % 5 == 0:
+                continue
+            if k % 5 == 4:
+                checksum ^= 1
+            ids = {i for i in runs if (i * 2654435761 + k) % 3}
+            if paths - 1 not in runs:
+                ids.add(paths - 1)
         out.append('function "%s"' % name)
         out.append('  source "%s"' % source)
         out.append("  checksum 0x%08x" % checksum)

@@ -81,7 +81,8 @@ $(grep -c '^  storage hash' prog.ppno) functions hashed, $calls calls to the pat
     mkdir -p "$d/$form" && cd "$d/$form" || return
     if ! $cc -fplugin="$PL" -fplugin-arg-pathprof-trace \
          -fplugin-arg-pathprof-interesting=../paths.txt \
-         -fplugin-arg-pathprof-stale=ignore $ppp_opts $form_opts $opts \
+         -fplugin-arg-pathprof-stale=ignore -fplugin-arg-pathprof-verbose \
+         $ppp_opts $form_opts $opts \
          $extra -w -c "$src" -o prog.o > cc.log 2>&1 \
        || ! $cc $opts $(echo "$extra" | sed 's/-fplugin-arg-[^ ]*//g') \
             prog.o "$HARNESS" -o prog > ld.log 2>&1; then
@@ -91,6 +92,8 @@ $(grep -c '^  storage hash' prog.ppno) functions hashed, $calls calls to the pat
     fi
     OMP_NUM_THREADS=2 PPT_TRACE=trace.txt PPT_COUNTS=counts.txt ./prog \
       > out.txt 2>&1
+    peeled=$(sed -n 's/.*, \([0-9]*\) loops* to peel .*/\1/p' cc.log \
+             | awk '{ s += $1 } END { print s + 0 }')
     if ! cmp -s out.txt ../out.txt; then
       ko "$name $form: same output" out.txt
     elif ! "$ORACLE" trace.txt counts.txt prog.ppno > oracle.txt 2>&1; then
@@ -101,6 +104,7 @@ $(grep -c '^  storage hash' prog.ppno) functions hashed, $calls calls to the pat
               [ $? -ne 0 ]; }; then
       ko "$name $form: residual cache sizes" caches.txt
     else
+      peeled_loops=$((peeled_loops + peeled))
       caches=
       if [ $form = ppp-slots ] && [ "$opts" = "${opts%-flto*}" ]; then
         caches=", $(cat caches.txt)"
@@ -108,7 +112,7 @@ $(grep -c '^  storage hash' prog.ppno) functions hashed, $calls calls to the pat
           + $(sed -n 's/.*, \([0-9]*\) of them larger.*/\1/p' caches.txt)))
       fi
       ok "$name $form: $(grep -c '^[^#!]* residual ' counts.txt) residual paths, \
-$(grep -c '^  storage [a-z]* array' prog.ppno) functions in arrays, \
+$(grep -c '^  storage [a-z]* array' prog.ppno) functions in arrays, $peeled loops peeled, \
 $(tail -1 oracle.txt | sed 's/^oracle: //')$caches"
     fi
   done
@@ -125,6 +129,9 @@ larger_caches=0
 # hash-size=16 most of their paths find their cache entry taken and go to
 # the log, so that both halves of hashed counting are checked exact.
 hash_log_calls=0
+# Loops peeled (peel.cc) in the preferential builds of the exact runs
+# above, whose counts the oracle found exact.
+peeled_loops=0
 
 # 1. Exactness.
 for src in "$T"/cases/*.c "$T"/cases/*.cc; do
@@ -158,6 +165,11 @@ if command -v python3 > /dev/null 2>&1 && [ "$SEEDS" -gt 0 ]; then
     else
       ko "no residual cache larger than 1024 entries in the exact runs"
     fi
+  fi
+  if [ "$peeled_loops" -gt 0 ]; then
+    ok "peeled loops checked exact: $peeled_loops"
+  else
+    ko "no peeled loop in the exact runs"
   fi
   if [ "$hash_log_calls" -gt 0 ]; then
     ok "hashed paths counted in the path log checked exact: $hash_log_calls calls"
@@ -200,12 +212,84 @@ check "steady loop paths: none with -fprofile-update=atomic" \
 check "steady loop paths: none with steady-loops=0" \
   "length 0/0,find 0/0,grid 0/0,hash 0/0,copy_rows 0/0,checked_sum 0/0,called_sum 0/0,depth_sum 0/0,three 0/0,skip_odd 0/0" \
   "$(LC_ALL=C steady_counts -fplugin-arg-pathprof-steady-loops=0)"
-for flag in steady-loops address-registers; do
+for flag in steady-loops address-registers peel-loops; do
   check "$flag=2 is an error" \
     "cc1: error: pathprof: '$flag=2': expected 0 or 1" \
     "$(LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-$flag=2 \
          -c "$T/cases/steady.c" -o steady.o 2>&1 | head -1)"
 done
+
+# 2. Peeling (cases/peel.c, peel.cc): per function, the loops whose first
+# iteration the preferential build peels and the compares with the slot
+# that this settles, N/M, from the verbose notes.  The interesting paths
+# are every path of the test run; the field run (PEEL_FIELD) then takes
+# the untested ways into the peeled loops, and its counts must be exact
+# against its block trace, with exactly the residual paths it ran.
+if [ -n "$PY" ]; then
+  mkdir -p "$W/peel" && cd "$W/peel" || exit 1
+  gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-trace -c "$T/cases/peel.c" \
+      -o peel.o \
+    && gcc -O2 peel.o "$HARNESS" -o peel \
+    && PPT_COUNTS=test.txt PPT_TRACE=test.trace ./peel > test.out \
+    && PEEL_FIELD=1 PPT_COUNTS=field-bl.txt ./peel > field-bl.out \
+    && "$PY" "$T/make-interesting.py" --all peel.ppno test.txt > peel.paths
+  peel_counts () { # OPTIONS
+    gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-verbose \
+      -fplugin-arg-pathprof-interesting=peel.paths \
+      -fplugin-arg-pathprof-ppp-array-threshold=0 "$@" \
+      -c "$T/cases/peel.c" -o pp.o 2>&1 \
+      | sed -n 's/.*pathprof: [^a-z_]*\([a-z_]*\)[^:]*: .* holding an address\(.*\)/\1\2/p' \
+      | sed -e 's/, \([0-9]*\) loops* to peel (\([0-9]*\) compares* settled)/ \1\/\2/' \
+            -e 's/, [0-9]* pending registers*//' \
+      | awk '{ print $1 " " ($2 == "" ? "0/0" : $2) }' | paste -sd, -
+  }
+  check "peeled loops (-O2)" \
+    "two_way 1/1,untested_way 0/0,twice 0/0,call_in_loop 1/1,once 0/0,one_way 0/0,nest 1/1,main 0/0" \
+    "$(LC_ALL=C peel_counts)"
+  check "peeled loops: the steady loop too with steady-loops=0" \
+    "two_way 1/1,untested_way 0/0,twice 0/0,call_in_loop 1/1,once 0/0,one_way 1/1,nest 1/1,main 0/0" \
+    "$(LC_ALL=C peel_counts -fplugin-arg-pathprof-steady-loops=0)"
+  check "peeled loops: none with peel-loops=0" \
+    "two_way 0/0,untested_way 0/0,twice 0/0,call_in_loop 0/0,once 0/0,one_way 0/0,nest 0/0,main 0/0" \
+    "$(LC_ALL=C peel_counts -fplugin-arg-pathprof-peel-loops=0)"
+  check "peeled loops: none with -Os" \
+    "two_way 0/0,untested_way 0/0,twice 0/0,call_in_loop 0/0,once 0/0,one_way 0/0,nest 0/0,main 0/0" \
+    "$(LC_ALL=C peel_counts -Os)"
+  check "peeled loops: with block traces too" "$(LC_ALL=C peel_counts)" \
+    "$(LC_ALL=C peel_counts -fplugin-arg-pathprof-trace)"
+  gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-trace \
+      -fplugin-arg-pathprof-interesting=peel.paths \
+      -fplugin-arg-pathprof-ppp-array-threshold=0 -c "$T/cases/peel.c" \
+      -o field.o \
+    && gcc -O2 field.o "$HARNESS" -o field \
+    && PEEL_FIELD=1 PPT_COUNTS=field.txt PPT_TRACE=field.trace ./field \
+         > field.out
+  check "peeled loops: the field run's output" "7662524977 7662524977" \
+    "$(cat field-bl.out field.out | paste -sd ' ' -)"
+  check "peeled loops: the field run's counts are exact" "0 mismatches" \
+    "$("$ORACLE" field.trace field.txt field.ppno 2>&1 | tail -1 \
+       | sed 's/.*, \([0-9]* mismatches\).*/\1/')"
+  # Against the Ball-Larus build's two runs: the residual paths are the
+  # field run's paths that the test run did not take, and the tested
+  # paths are counted as there, both with their counts.
+  bl_paths () { # {untested|tested}
+    awk -v want="$1" 'NR == FNR { if (NF == 3 && $1 !~ /^#/) t[$1 " " $2] = 1; next }
+      NF == 3 && $1 !~ /^#/ && ((($1 " " $2) in t) == (want == "tested"))' \
+      test.txt field-bl.txt | sort | paste -sd, -
+  }
+  check "peeled loops: the field run's residual paths are its untested ones" \
+    "$(bl_paths untested)" \
+    "$(awk '$2 == "residual" { print $1, $3, $4 }' field.txt | sort \
+       | paste -sd, -)"
+  check "peeled loops: the field run's tested paths, counted as Ball-Larus" \
+    "$(bl_paths tested)" \
+    "$(awk '$4 ~ /^@/ { print $1, $2, $3 }' field.txt | sort | paste -sd, -)"
+  check "peeled loops: the field run's residual paths, by function" \
+    "call_in_loop 1,main 8,nest 1,once 1,one_way 1,two_way 1,untested_way 1" \
+    "$(awk '$2 == "residual" { n[$1]++ } END { for (f in n) print f, n[f] }' \
+         field.txt | sort | paste -sd, -)"
+  cd "$W/hand" || exit 1
+fi
 
 # 2. Address registers (instrument.cc, "Address form"): per function, the
 # path registers that hold a counter's address, from the verbose notes.

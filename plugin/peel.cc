@@ -1,0 +1,130 @@
+/* pathprof plugin: peeling the first iteration of a loop whose back edge
+ * needs the PPP check only because of that iteration.
+ *
+ * Copyright (C) 2026 The pathprof developers.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A path that ends with a loop's back edge starts either at the loop's
+ * header, after the previous iteration's back edge, or before the loop:
+ * the first iteration's.  Where the tests ran every way around the loop
+ * but not every way into it, the back edge must compare the slot's
+ * Ball-Larus id with the register on every iteration, for the first
+ * one's sake.  With the first iteration peeled off (a copy of the body,
+ * entered from before the loop, whose back edge goes to the loop's
+ * header), the loop that remains is entered only through its back edges,
+ * so every path that ends inside it starts inside it
+ * (pp_end_kinds_from); instrument.cc decides which of its checks that
+ * settles, and the copy keeps them all.  The loop's path registers are
+ * then constants at its header on every entry, and GCC folds the resets
+ * and the first adds away.
+ *
+ * pp_instrument asks (pp_request_peel) with the conditions of the checks
+ * to fold, the statements themselves: gimple_duplicate_loop_body_to_
+ * header_edge leaves the original blocks as the loop and puts the copy
+ * before it, so the statements asked about stay in the loop and their
+ * copies, in the first iteration, keep the full check.  It runs once the
+ * function is in SSA form with its instrumentation (pass.cc, the late
+ * stage only), as GCC's own peeling (tree-ssa-loop-ivcanon.cc's
+ * try_peel_loop) does.
+ */
+#include "gcc-compat.h"
+#include "tree-ssa-loop-manip.h"
+#include "pathprof.h"
+
+namespace {
+
+struct peel_request
+{
+  function *fn;
+  basic_block header;
+  vec<gcond *> conds;
+  vec<bool> values;       /* what each condition becomes */
+};
+
+vec<peel_request *> requests;
+
+/* Peels REQ's loop and folds its conditions; false when the loop is no
+   longer there as asked or GCC cannot copy it (then nothing changes).  */
+bool
+peel_one (peel_request *req)
+{
+  class loop *loop = req->header->loop_father;
+  if (!loop || !loop_outer (loop) || loop->header != req->header)
+    return false;
+  /* Every condition must still be in the loop (in a subloop too: it is
+     reached only through the loop's header).  */
+  unsigned i;
+  gcond *cond;
+  FOR_EACH_VEC_ELT (req->conds, i, cond)
+    if (!gimple_bb (cond) || !flow_bb_inside_loop_p (loop, gimple_bb (cond)))
+      return false;
+  if (!can_duplicate_loop_p (loop))
+    return false;
+  auto_sbitmap wont_exit (2);
+  bitmap_clear (wont_exit);
+  initialize_original_copy_tables ();
+  bool ok = gimple_duplicate_loop_body_to_header_edge (
+      loop, loop_preheader_edge (loop), 1, wont_exit, NULL, NULL,
+      DLTHE_FLAG_UPDATE_FREQ);
+  free_original_copy_tables ();
+  if (!ok)
+    return false;
+  /* (The loop that remains runs one iteration less: the bounds GCC
+     recorded for it are upper ones and stay true.)  */
+  FOR_EACH_VEC_ELT (req->conds, i, cond)
+    {
+      if (req->values[i])
+        gimple_cond_make_true (cond);
+      else
+        gimple_cond_make_false (cond);
+      update_stmt (cond);
+    }
+  return true;
+}
+
+} // namespace
+
+void
+pp_request_peel (basic_block header, vec<gcond *> conds, vec<bool> values)
+{
+  peel_request *req = XNEW (peel_request);
+  req->fn = cfun;
+  req->header = header;
+  req->conds = conds;
+  req->values = values;
+  requests.safe_push (req);
+}
+
+unsigned
+pp_peel_loops (function *fn)
+{
+  unsigned n_peeled = 0;
+  bool any = false;
+  for (unsigned i = 0; i < requests.length (); i++)
+    any |= requests[i]->fn == fn;
+  if (!any)
+    return 0;
+  gcc_assert (fn == cfun && current_loops);
+  loop_optimizer_init (LOOPS_HAVE_PREHEADERS | LOOPS_HAVE_SIMPLE_LATCHES);
+  calculate_dominance_info (CDI_DOMINATORS);
+  for (unsigned i = 0; i < requests.length ();)
+    {
+      peel_request *req = requests[i];
+      if (req->fn != fn)
+        {
+          i++;
+          continue;
+        }
+      if (peel_one (req))
+        n_peeled++;
+      req->conds.release ();
+      req->values.release ();
+      free (req);
+      requests.unordered_remove (i);
+    }
+  if (n_peeled)
+    update_ssa (TODO_update_ssa);
+  loop_optimizer_finalize ();
+  free_dominance_info (CDI_DOMINATORS);
+  return n_peeled;
+}

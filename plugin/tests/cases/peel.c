@@ -1,0 +1,121 @@
+/* flags: -fplugin-arg-pathprof-ppp-array-threshold=0
+   Loops whose first iteration the preferential build peels (peel.cc):
+   their back edge compares with the slot only for the paths that enter
+   the loop, some of them untested, while every way around the loop was
+   tested.  And loops it must not peel: one with a way around the tests
+   never took, one that goes around about once per entry, one whose
+   steady path is counted in a register, a loop nest (the more profitable
+   of the two is peeled).  PEEL_FIELD set: the "field" run, which takes
+   the untested ways into the loops.  The exactness oracle checks every
+   count at every level; run.sh checks which loops are peeled.  The flag
+   gives every function PPP slots (these have few paths).  noinline: each
+   loop stays in its function.  */
+#include <stdio.h>
+#include <stdlib.h>
+
+static int field;
+
+/* Two ways around, both tested; the way in through flag is not.  */
+__attribute__((noinline)) int two_way (const int *a, int n, int flag) {
+  int s = 7;
+  if (flag)
+    s = 5;
+  for (int i = 0; i < n; i++) {
+    if (a[i] & 1)
+      s += a[i];
+    else
+      s ^= a[i];
+  }
+  return s;
+}
+
+/* The tests never go around through the negative branch: the loop's own
+   paths need the compare too, and peeling would not remove it.  */
+__attribute__((noinline)) int untested_way (const int *a, int n, int flag) {
+  int s = flag ? 1 : 0;
+  for (int i = 0; i < n; i++) {
+    if (a[i] < 0)
+      s -= a[i] * 3;
+    else if (a[i] & 1)
+      s += a[i];
+    else
+      s ^= a[i];
+  }
+  return s;
+}
+
+/* A call in the loop: it stays peelable (the counts are in memory).  */
+__attribute__((noinline)) int twice (int x) { return x < 0 ? -x : 2 * x; }
+__attribute__((noinline)) int call_in_loop (const int *a, int n, int flag) {
+  int s = flag ? 3 : 0;
+  for (int i = 0; i < n; i++) {
+    if (a[i] & 2)
+      s += twice (a[i]);
+    else
+      s -= a[i];
+  }
+  return s;
+}
+
+/* About once around per entry: not worth a copy.  */
+__attribute__((noinline)) int once (const int *a, int n, int flag) {
+  int s = flag ? 2 : 1;
+  for (int i = 0; i < n; i++) {
+    if (a[i] & 1)
+      s += a[i];
+    else
+      s *= 3;
+  }
+  return s;
+}
+
+/* One way around: its steady path is counted in a register instead.  */
+__attribute__((noinline)) unsigned one_way (const char *p, int flag) {
+  unsigned h = flag ? 7 : 5381;
+  while (*p)
+    h = h * 33 + (unsigned char) *p++;
+  return h;
+}
+
+/* Two loops, each with two ways around, the inner one going around more:
+   only one of a nest is peeled.  */
+__attribute__((noinline)) int nest (const int *a, int rows, int cols,
+                                    int flag) {
+  int s = flag ? 11 : 0;
+  for (int r = 0; r < rows; r++) {
+    if (a[r] & 1)
+      s += r;
+    else
+      s -= r;
+    for (int c = 0; c < cols; c++) {
+      if ((a[r] + a[c]) & 2)
+        s += a[c];
+      else
+        s ^= c;
+    }
+  }
+  return s;
+}
+
+int main (void) {
+  field = getenv ("PEEL_FIELD") != NULL;
+  int a[64];
+  for (int i = 0; i < 64; i++)
+    a[i] = (i * 7 + 3) % 13;
+  long t = 0;
+  for (int r = 0; r < 4; r++) {
+    t += two_way (a, 40 + r, field && r == 2);
+    t += untested_way (a, 40 + r, field && r == 1);
+    t += call_in_loop (a, 30 + r, field && r == 3);
+    t += one_way ("peeling the first iteration", field && r == 0);
+    t += nest (a, 8, 10 + r, field && r == 1);
+  }
+  for (int r = 0; r < 20; r++)
+    t += once (a + r, r % 3, field && r == 7);
+  if (field) {
+    a[5] = -4;
+    t += untested_way (a, 20, 0);
+  }
+  printf ("%ld\n", t);
+  return 0;
+}
