@@ -1148,9 +1148,11 @@ loop_peelable (const instr_ctx *c, class loop *loop)
       if (v < 0 || needs_head (map, v) || map->head_kind[v] != PPH_START
           || has_abnormal_or_eh_edge (bb))
         ok = false;
+      /* (Not the trace calls: a trace build peels what the build it
+         checks does.)  */
       for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (bb);
            !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
-        n_stmts++;
+        n_stmts += !pp_trace_call_p (gsi_stmt (gsi));
     }
   free (body);
   if (!ok || n_stmts > max_peel_stmts)
@@ -1208,6 +1210,7 @@ compute_peel (instr_ctx *c)
   for (unsigned i = 0; i < n; i++)
     mpz_clear (ids[i]);
   free (ids);
+  /* Loop bodies are found by dominance (get_loop_body).  */
   bool had_dominators = dom_info_available_p (CDI_DOMINATORS);
   if (!had_dominators)
     calculate_dominance_info (CDI_DOMINATORS);

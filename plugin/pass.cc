@@ -315,7 +315,12 @@ public:
             loops_state_set (LOOPS_NEED_FIXUP);
             calculate_dominance_info (CDI_DOMINATORS);
             fix_loop_structure (NULL);
-            unsigned n_peeled = pp_peel_loops (fn);
+            unsigned n_asked, n_folded;
+            unsigned n_peeled = pp_peel_loops (fn, &n_asked, &n_folded);
+            if (n_asked && pp_opts.verbose)
+              inform (DECL_SOURCE_LOCATION (node->decl),
+                      "pathprof: %qD: %u of %u loops peeled, %u conditions "
+                      "folded", node->decl, n_peeled, n_asked, n_folded);
             if (n_peeled)
               {
                 loops_state_set (LOOPS_NEED_FIXUP);
@@ -329,6 +334,7 @@ public:
         cgraph_edge::rebuild_edges ();
         pop_cfun ();
       }
+    pp_peel_release ();
     return 0;
   }
 };

@@ -473,8 +473,12 @@ void pp_instrument (const pp_fn_map *map, const pp_dag *dag,
 void pp_request_peel (basic_block header, vec<gcond *> conds,
                       vec<bool> values);
 /* Does what was asked for FN (cfun, in SSA form, its loop structure up
-   to date), and forgets it; the number of loops peeled.  */
-unsigned pp_peel_loops (function *fn);
+   to date), and forgets it; the number of loops peeled, of *N_ASKED
+   asked for, and in *N_FOLDED the conditions folded in them.  */
+unsigned pp_peel_loops (function *fn, unsigned *n_asked, unsigned *n_folded);
+/* Forgets what was asked and not done (a function whose loop structure
+   was gone by then is left unpeeled, its checks whole).  */
+void pp_peel_release (void);
 
 /* Trace builds: the runtime's entry points (emit.cc).  */
 enum pp_wpp_fn

@@ -82,6 +82,17 @@ peel_one (peel_request *req)
   return true;
 }
 
+/* Forgets request I.  */
+void
+drop_request (unsigned i)
+{
+  peel_request *req = requests[i];
+  req->conds.release ();
+  req->values.release ();
+  free (req);
+  requests.unordered_remove (i);
+}
+
 } // namespace
 
 void
@@ -96,16 +107,18 @@ pp_request_peel (basic_block header, vec<gcond *> conds, vec<bool> values)
 }
 
 unsigned
-pp_peel_loops (function *fn)
+pp_peel_loops (function *fn, unsigned *n_asked, unsigned *n_folded)
 {
   unsigned n_peeled = 0;
-  bool any = false;
+  *n_asked = *n_folded = 0;
   for (unsigned i = 0; i < requests.length (); i++)
-    any |= requests[i]->fn == fn;
-  if (!any)
+    *n_asked += requests[i]->fn == fn;
+  if (!*n_asked)
     return 0;
-  gcc_assert (fn == cfun && current_loops);
-  loop_optimizer_init (LOOPS_HAVE_PREHEADERS | LOOPS_HAVE_SIMPLE_LATCHES);
+  if (fn != cfun || !current_loops)
+    return 0;
+  /* As GCC's own peeling has them (tree-ssa-loop-ivcanon.cc).  */
+  loop_optimizer_init (LOOPS_NORMAL);
   calculate_dominance_info (CDI_DOMINATORS);
   for (unsigned i = 0; i < requests.length ();)
     {
@@ -116,15 +129,22 @@ pp_peel_loops (function *fn)
           continue;
         }
       if (peel_one (req))
-        n_peeled++;
-      req->conds.release ();
-      req->values.release ();
-      free (req);
-      requests.unordered_remove (i);
+        {
+          n_peeled++;
+          *n_folded += req->conds.length ();
+        }
+      drop_request (i);
     }
   if (n_peeled)
     update_ssa (TODO_update_ssa);
   loop_optimizer_finalize ();
   free_dominance_info (CDI_DOMINATORS);
   return n_peeled;
+}
+
+void
+pp_peel_release (void)
+{
+  while (!requests.is_empty ())
+    drop_request (requests.length () - 1);
 }

@@ -92,8 +92,11 @@ $(grep -c '^  storage hash' prog.ppno) functions hashed, $calls calls to the pat
     fi
     OMP_NUM_THREADS=2 PPT_TRACE=trace.txt PPT_COUNTS=counts.txt ./prog \
       > out.txt 2>&1
-    peeled=$(sed -n 's/.*, \([0-9]*\) loops* to peel .*/\1/p' cc.log \
+    # (From the notes of the peeling itself: "P of N loops peeled".)
+    peeled=$(sed -n 's/.*: \([0-9]*\) of [0-9]* loops peeled.*/\1/p' cc.log \
              | awk '{ s += $1 } END { print s + 0 }')
+    peel_asked=$((peel_asked + $(sed -n 's/.*, \([0-9]*\) loops* to peel .*/\1/p' cc.log \
+             | awk '{ s += $1 } END { print s + 0 }')))
     if ! cmp -s out.txt ../out.txt; then
       ko "$name $form: same output" out.txt
     elif ! "$ORACLE" trace.txt counts.txt prog.ppno > oracle.txt 2>&1; then
@@ -132,6 +135,7 @@ hash_log_calls=0
 # Loops peeled (peel.cc) in the preferential builds of the exact runs
 # above, whose counts the oracle found exact.
 peeled_loops=0
+peel_asked=0
 
 # 1. Exactness.
 for src in "$T"/cases/*.c "$T"/cases/*.cc; do
@@ -166,10 +170,10 @@ if command -v python3 > /dev/null 2>&1 && [ "$SEEDS" -gt 0 ]; then
       ko "no residual cache larger than 1024 entries in the exact runs"
     fi
   fi
-  if [ "$peeled_loops" -gt 0 ]; then
-    ok "peeled loops checked exact: $peeled_loops"
+  if [ "$peeled_loops" -gt 0 ] && [ "$peeled_loops" = "$peel_asked" ]; then
+    ok "peeled loops checked exact: $peeled_loops, every loop asked for"
   else
-    ko "no peeled loop in the exact runs"
+    ko "peeled loops in the exact runs: $peeled_loops of $peel_asked asked for"
   fi
   if [ "$hash_log_calls" -gt 0 ]; then
     ok "hashed paths counted in the path log checked exact: $hash_log_calls calls"
@@ -246,6 +250,14 @@ if [ -n "$PY" ]; then
   check "peeled loops (-O2)" \
     "two_way 1/1,untested_way 0/0,twice 0/0,call_in_loop 1/1,once 0/0,one_way 0/0,nest 1/1,main 0/0" \
     "$(LC_ALL=C peel_counts)"
+  check "peeled loops: every loop asked for is peeled (-O2)" \
+    "call_in_loop 1 of 1 loops peeled, 1 conditions folded,nest 1 of 1 loops peeled, 1 conditions folded,two_way 1 of 1 loops peeled, 1 conditions folded" \
+    "$(LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-verbose \
+         -fplugin-arg-pathprof-interesting=peel.paths \
+         -fplugin-arg-pathprof-ppp-array-threshold=0 \
+         -c "$T/cases/peel.c" -o pp.o 2>&1 \
+       | sed -n 's/.*pathprof: [^a-z_]*\([a-z_]*\)[^:]*: \([0-9]* of [0-9]* loops peeled.*\)/\1 \2/p' \
+       | LC_ALL=C sort | paste -sd, -)"
   check "peeled loops: the steady loop too with steady-loops=0" \
     "two_way 1/1,untested_way 0/0,twice 0/0,call_in_loop 1/1,once 0/0,one_way 1/1,nest 1/1,main 0/0" \
     "$(LC_ALL=C peel_counts -fplugin-arg-pathprof-steady-loops=0)"
