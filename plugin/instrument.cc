@@ -1210,6 +1210,12 @@ compute_peel (instr_ctx *c)
   for (unsigned i = 0; i < n; i++)
     mpz_clear (ids[i]);
   free (ids);
+  if (!ok)
+    {
+      free (first);
+      free (last);
+      return;
+    }
   /* Loop bodies are found by dominance (get_loop_body).  */
   bool had_dominators = dom_info_available_p (CDI_DOMINATORS);
   if (!had_dominators)
@@ -1218,8 +1224,6 @@ compute_peel (instr_ctx *c)
   auto_vec<peel_choice *> candidates;
   for (auto loop : loops_list (cfun, 0))
     {
-      if (!ok)
-        break;
       /* One back edge, which the loop goes around often enough.  */
       long back = -1;
       unsigned n_back = 0;

@@ -245,6 +245,16 @@ by_order (const void *a, const void *b)
    profile does.  Not a GIMPLE pass in opt_local_passes: there, a callee
    is done before its callers, and einline would copy its instrumented
    body into them.  */
+/* Brings the current function's loop structure up to date after its
+   CFG changed (the instrumentation's blocks, a peeled iteration).  */
+void
+fix_loops (void)
+{
+  loops_state_set (LOOPS_NEED_FIXUP);
+  calculate_dominance_info (CDI_DOMINATORS);
+  fix_loop_structure (NULL);
+}
+
 const pass_data late_pass_data = {
   SIMPLE_IPA_PASS,
   "pathprof_late", /* name: -fdump-ipa-pathprof_late */
@@ -312,9 +322,7 @@ public:
         update_ssa (TODO_update_ssa);
         if (current_loops)
           {
-            loops_state_set (LOOPS_NEED_FIXUP);
-            calculate_dominance_info (CDI_DOMINATORS);
-            fix_loop_structure (NULL);
+            fix_loops ();
             unsigned n_asked, n_folded;
             unsigned n_peeled = pp_peel_loops (fn, &n_asked, &n_folded);
             if (n_asked && pp_opts.verbose)
@@ -322,11 +330,7 @@ public:
                       "pathprof: %qD: %u of %u loops peeled, %u conditions "
                       "folded", node->decl, n_peeled, n_asked, n_folded);
             if (n_peeled)
-              {
-                loops_state_set (LOOPS_NEED_FIXUP);
-                calculate_dominance_info (CDI_DOMINATORS);
-                fix_loop_structure (NULL);
-              }
+              fix_loops ();
           }
         free_dominance_info (CDI_DOMINATORS);
         free_dominance_info (CDI_POST_DOMINATORS);
