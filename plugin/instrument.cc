@@ -633,8 +633,50 @@ entry_dag_edge (const pp_dag *dag)
    other in-edges.  A finish node with more than MAX_TAIL_EDGES such other
    in-edges is a "barrier" instead (think of a shared return block that
    many conditional jumps reach): its tail runs once at its head, and no
-   predecessor chains through it, which keeps the code size linear.  */
+   predecessor chains through it, which keeps the code size linear.
+
+   In a function counted in an array, a loop's latch (a node whose only
+   way on is a back edge) is a finish node too, and never a barrier: its
+   tail is the back edge's path end, one increment, and the start of the
+   next path, the register's reset, which cost little more code in each
+   predecessor than the jump to a shared one.  Think of an interpreter's
+   dispatch loop (mawk's execute): where the latch counts, every case
+   sets the register to its id and jumps to the latch, which increments
+   and resets; where the cases count, each increments its own counter
+   (the register's value at the header plus the case's constant, in the
+   addressing mode), resets, and jumps straight back (GCC merges the
+   resets into one block again).  Not in inter-procedural builds, whose
+   trace side replays the finish nodes of specs/segments.md, nor in a
+   loop that goes around one way only.  */
 const unsigned max_tail_edges = 2;
+
+/* Whether node X is a latch whose back edge's path end is its tail (see
+   above): its only DAG out-edge K is the end of a plain back edge, in a
+   function counted in an array.  */
+bool
+latch_counts (const instr_ctx *c, unsigned x, long k)
+{
+  const pp_fn_map *map = c->map;
+  const pp_dag_edge *d = &c->dag->edges[k];
+  if (d->kind != PP_EDGE_CUT_END || pp_opts.wpp || pp_opts.ipps_file
+      || (!c->rec->split && c->rec->storage != PATHPROF_STORAGE_ARRAY))
+    return false;
+  long i = d->origin;
+  const pp_cfg_edge *e = &map->cfg->edges[i];
+  if (e->src != x || e->cut != PP_CUT_BACK || map->edge_hard[i]
+      || (map->cut_call && map->cut_call[i]) || needs_head (map, e->dst))
+    return false;
+  /* Not where one way goes around: a steady path has its own counting
+     (compute_steady), and in the simple form, with the increment of its
+     count at the latch's head instead of on the back edge, GCC chose
+     worse induction variables for bzip2's move-to-front loop.  */
+  unsigned *path = XNEWVEC (unsigned, c->dag->n_nodes + 1);
+  size_t len = 0;
+  pp_error err;
+  bool steady = pp_steady_path (c->dag, k, path, &len, &err) == PP_OK && len;
+  free (path);
+  return !steady;
+}
 
 /* Whether a path can chain from a single-successor predecessor into X:
    X's entry code must not live at its head.  */
@@ -676,7 +718,8 @@ compute_finish (instr_ctx *c)
         {
           const pp_dag_edge *d
               = &dag->edges[dag->out_edges[dag->out_start[x]]];
-          if (d->kind == PP_EDGE_EXIT)
+          if (d->kind == PP_EDGE_EXIT
+              || latch_counts (c, x, dag->out_edges[dag->out_start[x]]))
             c->finish[x] = 1;
           else if (single_way_on (c, x))
             c->finish[x] = d->dst == map->exit_node
@@ -689,7 +732,9 @@ compute_finish (instr_ctx *c)
       for (unsigned i = dag->in_start[x]; i < dag->in_start[x + 1]; i++)
         if (!single_way_on (c, dag->edges[dag->in_edges[i]].src))
           others++;
-      barrier[x] = others > max_tail_edges;
+      barrier[x] = others > max_tail_edges
+                   && dag->edges[dag->out_edges[dag->out_start[x]]].kind
+                          != PP_EDGE_CUT_END;
     }
   for (unsigned x = 0; x < map->n_nodes; x++)
     {
@@ -720,6 +765,17 @@ emit_tail (instr_ctx *c, gimple_seq *seq, unsigned x)
       if (d->kind == PP_EDGE_EXIT)
         {
           emit_path_end (c, seq, k);
+          return;
+        }
+      if (d->kind == PP_EDGE_CUT_END)
+        {
+          /* A counting latch: the path ends, and the next one starts at
+             the loop's header (nothing reads the registers in between),
+             so that its back edge keeps no code and GCC can jump
+             straight to the header.  */
+          const pp_cfg_edge *e = &c->map->cfg->edges[d->origin];
+          emit_path_end (c, seq, k);
+          emit_entry (c, seq, dag->cfg_edge_cut_start[d->origin], e->dst);
           return;
         }
       emit_entry (c, seq, k, d->dst);

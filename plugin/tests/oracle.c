@@ -115,6 +115,25 @@ chainable (const struct fn *f, unsigned x)
   return !f->head[x] && !f->outedges[x];
 }
 
+/* Mirrors instrument.cc: latch_counts.  */
+static int
+latch_counts (const struct fn *f, unsigned x, const pp_dag_edge *e)
+{
+  if (e->kind != PP_EDGE_CUT_END || (f->storage != 0 && !f->in_array))
+    return 0;
+  const pp_cfg_edge *c = &f->cfg->edges[e->origin];
+  if (c->src != x || c->cut != PP_CUT_BACK || f->head[c->dst])
+    return 0;
+  /* Not where one way goes around (a steady path).  */
+  unsigned *path = xcalloc (f->dag->n_nodes + 1, sizeof *path);
+  size_t len = 0;
+  pp_error err;
+  long k = e - f->dag->edges;
+  int steady = pp_steady_path (f->dag, k, path, &len, &err) == PP_OK && len;
+  free (path);
+  return !steady;
+}
+
 /* Mirrors instrument.cc: compute_finish.  */
 static void
 compute_finish (struct fn *f)
@@ -133,7 +152,7 @@ compute_finish (struct fn *f)
       else if (!f->outedges[x] && d->out_start[x + 1] - d->out_start[x] == 1)
         {
           const pp_dag_edge *e = &d->edges[d->out_edges[d->out_start[x]]];
-          if (e->kind == PP_EDGE_EXIT)
+          if (e->kind == PP_EDGE_EXIT || latch_counts (f, x, e))
             f->finish[x] = 1;
           else if (single_way_on (f, x))
             f->finish[x] = (long) e->dst == f->exit_node
@@ -146,7 +165,9 @@ compute_finish (struct fn *f)
       for (unsigned i = d->in_start[x]; i < d->in_start[x + 1]; i++)
         if (!single_way_on (f, d->edges[d->in_edges[i]].src))
           others++;
-      barrier[x] = others > 2;
+      barrier[x] = others > 2
+                   && d->edges[d->out_edges[d->out_start[x]]].kind
+                          != PP_EDGE_CUT_END;
     }
   free (barrier);
 }
@@ -353,7 +374,8 @@ count_if_finished (struct invocation *iv)
     {
       unsigned k = f->dag->out_edges[f->dag->out_start[x]];
       id += f->w[k];
-      if (f->dag->edges[k].kind == PP_EDGE_EXIT)
+      if (f->dag->edges[k].kind == PP_EDGE_EXIT
+          || f->dag->edges[k].kind == PP_EDGE_CUT_END)
         break;
       x = f->dag->edges[k].dst;
     }

@@ -223,6 +223,22 @@ for flag in steady-loops address-registers peel-loops; do
          -c "$T/cases/steady.c" -o steady.o 2>&1 | head -1)"
 done
 
+# 2. Counting latches (cases/dispatch.c): in a function counted in an
+# array, each case of run's dispatch loop counts its own path to the back
+# edge (11 path ends: one on each way into the latch, and the return);
+# hashed, the latch counts them all (2 path ends), from the verbose
+# notes.  The exact runs above check the counts, among them the path in
+# flight when QUIT's callee exits, which a counting case has counted.
+dispatch_ends () { # OPTIONS
+  gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-verbose "$@" \
+    -c "$T/cases/dispatch.c" -o dispatch.o 2>&1 \
+    | sed -n "s/.*pathprof: .run.: [0-9]* paths, \([a-z]*\) storage.*, \([0-9]*\) path ends*,.*/\1 \2/p"
+}
+check "dispatch loop: the cases count their paths (array)" "array 11" \
+  "$(LC_ALL=C dispatch_ends)"
+check "dispatch loop: the latch counts them (hash)" "hash 2" \
+  "$(LC_ALL=C dispatch_ends -fplugin-arg-pathprof-array-threshold=0)"
+
 # 2. Peeling (cases/peel.c, peel.cc): per function, the loops whose first
 # iteration the preferential build peels and the compares with the slot
 # that this settles, N/M, from the verbose notes.  The interesting paths
