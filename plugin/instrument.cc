@@ -650,21 +650,21 @@ entry_dag_edge (const pp_dag *dag)
    loop that goes around one way only.  */
 const unsigned max_tail_edges = 2;
 
-/* Whether node X is a latch whose back edge's path end is its tail (see
-   above): its only DAG out-edge K is the end of a plain back edge, in a
-   function counted in an array.  */
+/* Whether a node whose only DAG out-edge is K is a latch whose back
+   edge's path end is its tail (see above): K is the end of a plain back
+   edge, in a function counted in an array.  */
 bool
-latch_counts (const instr_ctx *c, unsigned x, long k)
+latch_counts (const instr_ctx *c, long k)
 {
   const pp_fn_map *map = c->map;
   const pp_dag_edge *d = &c->dag->edges[k];
-  if (d->kind != PP_EDGE_CUT_END || pp_opts.wpp || pp_opts.ipps_file
+  /* (A trace build's functions are not counted in arrays.)  */
+  if (d->kind != PP_EDGE_CUT_END || pp_opts.ipps_file
       || (!c->rec->split && c->rec->storage != PATHPROF_STORAGE_ARRAY))
     return false;
   long i = d->origin;
   const pp_cfg_edge *e = &map->cfg->edges[i];
-  if (e->src != x || e->cut != PP_CUT_BACK || map->edge_hard[i]
-      || (map->cut_call && map->cut_call[i]) || needs_head (map, e->dst))
+  if (e->cut != PP_CUT_BACK || map->edge_hard[i] || needs_head (map, e->dst))
     return false;
   /* Not where one way goes around: a steady path has its own counting
      (compute_steady), and in the simple form, with the increment of its
@@ -719,7 +719,7 @@ compute_finish (instr_ctx *c)
           const pp_dag_edge *d
               = &dag->edges[dag->out_edges[dag->out_start[x]]];
           if (d->kind == PP_EDGE_EXIT
-              || latch_counts (c, x, dag->out_edges[dag->out_start[x]]))
+              || latch_counts (c, dag->out_edges[dag->out_start[x]]))
             c->finish[x] = 1;
           else if (single_way_on (c, x))
             c->finish[x] = d->dst == map->exit_node

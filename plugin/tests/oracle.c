@@ -117,12 +117,13 @@ chainable (const struct fn *f, unsigned x)
 
 /* Mirrors instrument.cc: latch_counts.  */
 static int
-latch_counts (const struct fn *f, unsigned x, const pp_dag_edge *e)
+latch_counts (const struct fn *f, const pp_dag_edge *e)
 {
   if (e->kind != PP_EDGE_CUT_END || (f->storage != 0 && !f->in_array))
     return 0;
+  /* (A hard edge leads to a head node.)  */
   const pp_cfg_edge *c = &f->cfg->edges[e->origin];
-  if (c->src != x || c->cut != PP_CUT_BACK || f->head[c->dst])
+  if (c->cut != PP_CUT_BACK || f->head[c->dst])
     return 0;
   /* Not where one way goes around (a steady path).  */
   unsigned *path = xcalloc (f->dag->n_nodes + 1, sizeof *path);
@@ -152,7 +153,7 @@ compute_finish (struct fn *f)
       else if (!f->outedges[x] && d->out_start[x + 1] - d->out_start[x] == 1)
         {
           const pp_dag_edge *e = &d->edges[d->out_edges[d->out_start[x]]];
-          if (e->kind == PP_EDGE_EXIT || latch_counts (f, x, e))
+          if (e->kind == PP_EDGE_EXIT || latch_counts (f, e))
             f->finish[x] = 1;
           else if (single_way_on (f, x))
             f->finish[x] = (long) e->dst == f->exit_node
