@@ -178,7 +178,8 @@ struct peel_choice
 struct ppp_check
 {
   gimple *anchor;         /* the last statement before the check */
-  long end;               /* CHECK_SLOT: the DAG edge of the path end */
+  long end;               /* CHECK_SLOT: the DAG edge of the path end;
+                             -1 for the others and the steady flushes */
   check_action action;
   tree ppp_id, bl_id;     /* SSA names, or NULL_TREE when not needed */
   steady_end *steady;     /* tested first, or NULL */
@@ -407,14 +408,15 @@ emit_log_call (instr_ctx *c, gimple_seq *seq, tree bl_id)
 
 /* Ends the sequence with a mark for ACTION on the ids PPP_ID and BL_ID
    (those it needs; the others NULL_TREE), behind the test of STEADY if
-   not NULL, done by expand_checks.  */
+   not NULL, done by expand_checks.  END: for a CHECK_SLOT, the DAG edge
+   of its path end (peeling may settle its conditions), else -1.  */
 void
 push_check (instr_ctx *c, gimple_seq *seq, check_action action, tree ppp_id,
-            tree bl_id, steady_end *steady)
+            tree bl_id, steady_end *steady, long end)
 {
   ppp_check chk;
   chk.action = action;
-  chk.end = -1;
+  chk.end = end;
   chk.ppp_id = ppp_id ? in_ssa_name (seq, ppp_id) : NULL_TREE;
   chk.bl_id = bl_id ? in_ssa_name (seq, bl_id) : NULL_TREE;
   chk.steady = steady;
@@ -440,7 +442,7 @@ void
 emit_log (instr_ctx *c, gimple_seq *seq, tree bl_id)
 {
   if (c->rec->path_cache)
-    push_check (c, seq, CHECK_LOG, NULL_TREE, bl_id, NULL);
+    push_check (c, seq, CHECK_LOG, NULL_TREE, bl_id, NULL, -1);
   else
     emit_log_call (c, seq, bl_id);
 }
@@ -518,7 +520,7 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
       return;
     case PATHPROF_STORAGE_ARRAY:
       if (steady)
-        push_check (c, seq, COUNT_IN_ARRAY, NULL_TREE, bl_id, steady);
+        push_check (c, seq, COUNT_IN_ARRAY, NULL_TREE, bl_id, steady, -1);
       else
         emit_increment (seq, counter_ref (c->rec, bl_id), c->atomic);
       return;
@@ -546,7 +548,8 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
           case PP_END_COUNT:
             /* Every path ending here has a slot: the PPP id is its own. */
             if (steady)
-              push_check (c, seq, COUNT_IN_SLOT, ppp_id, NULL_TREE, steady);
+              push_check (c, seq, COUNT_IN_SLOT, ppp_id, NULL_TREE, steady,
+                          -1);
             else
               emit_increment (seq, slot_ref (seq, c->rec, ppp_id, 1),
                               c->atomic);
@@ -557,8 +560,7 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
             return;
           default:
             c->stats->n_checked++;
-            push_check (c, seq, CHECK_SLOT, ppp_id, bl_id, steady);
-            c->checks.last ().end = k;
+            push_check (c, seq, CHECK_SLOT, ppp_id, bl_id, steady, k);
             return;
           }
       }
@@ -1427,6 +1429,9 @@ insert_steady_flushes (instr_ctx *c)
              writing over other threads' updates.  */
           ppp_check chk;
           chk.action = st->at_exit ? st->first_action : NOTHING;
+          /* (Not in a peeled loop: a loop that counts a steady path is
+             never peeled, nor any loop around it.)  */
+          chk.end = -1;
           chk.steady = st;
           chk.flush = true;
           chk.count = make_ssa_name (uint64_type_node);
