@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Exactness oracle of residual path profiling (issue 4).
 
-    compare.py PATHPROF TEST.ppd FIELD.ppd PPP.ppd
+    compare.py PATHPROF TEST.ppd FIELD.ppd PPP.ppd [BL_DIR PPP_DIR]
 
 TEST.ppd and FIELD.ppd are Ball-Larus profiles of the test and the field
 inputs; PPP.ppd the profile of the preferential build (interesting = the
@@ -17,35 +17,71 @@ two Ball-Larus profiles alone, and compared exactly:
     field counts, and its summary counts them, and all executed paths,
     accordingly.
 
-Functions are matched by (source, name).  Prints one line per check and
-exits 1 on any difference.
+Functions are matched by (object, source, name): the object's notes path
+is the same in the three profiles where the preferential program is
+built in the Ball-Larus build's directory (run.sh's Debian programs),
+else BL_DIR and PPP_DIR name the two build directories and PPP.ppd's
+objects under PPP_DIR are matched with those under BL_DIR (the
+example).  A static function of a
+header is one function per object that compiles it (xz-utils'
+get_dist_slot, lz4's LZ4_NbCommonBytes), as in `pathprof residual`.  Its
+tested paths, though, are those of all its copies: the interesting-path
+file lists a function by name, source and checksum.  Prints one line
+per check and exits 1 on any difference.
 """
 import json
 import re
 import subprocess
 import sys
 
+OBJECT = re.compile(r'object "((?:[^"\\]|\\.)*)" ')
 FUNC = re.compile(r'  function "((?:[^"\\]|\\.)*)" source "((?:[^"\\]|\\.)*)"'
-                  r' .* storage (\w+) paths \d+ dropped (\d+) counts (\d+)$')
+                  r' checksum (0x[0-9a-f]+) storage (\w+) paths \d+'
+                  r' dropped (\d+) counts (\d+)$')
 RESID = re.compile(r'  residual_dropped (\d+) residual (\d+)$')
 
 
-def dump(pathprof, ppd):
-    """{(source, name): (storage, {id: count}, {id: count})}"""
+ESCAPE = re.compile(r'\\(x[0-9a-f]{2}|.)')
+
+
+def unquote(text):
+    r"""A quoted string of `pathprof dump` (pp_text_quote: \\, \", \n, \t
+    and \xHH for the other bytes outside printable ASCII), as the JSON
+    reports give it."""
+    def byte(m):
+        e = m.group(1)
+        if e[0] == "x":
+            return chr(0xdc00 + int(e[1:], 16))   # surrogateescape
+        return {"n": "\n", "t": "\t"}.get(e, e)
+    raw = ESCAPE.sub(byte, text)
+    return raw.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def dump(pathprof, ppd, rebase=None):
+    """{(object, source, name): (storage, {id: count}, {id: count},
+    checksum)}"""
     out = subprocess.run([pathprof, "dump", ppd], check=True,
                          capture_output=True, text=True).stdout
-    fns, cur, lst = {}, None, None
+    fns, obj, cur, lst = {}, None, None, None
     for line in out.splitlines():
+        m = OBJECT.match(line)
+        if m:
+            obj = unquote(m.group(1))
+            if rebase and obj.startswith(rebase[1] + "/"):
+                obj = rebase[0] + obj[len(rebase[1]):]
+            continue
         m = FUNC.match(line)
         if m:
-            name, source, storage, dropped = m.group(1, 2, 3, 4)
+            name, source, checksum, storage, dropped = m.group(1, 2, 3, 4, 5)
+            name, source = unquote(name), unquote(source)
             if int(dropped):
                 sys.exit("compare: %s: %s lost paths to a full hash table"
                          % (ppd, name))
-            key = (source, name)
+            key = (obj, source, name)
             if key in fns:
-                sys.exit("compare: %s: %s:%s twice" % (ppd, source, name))
-            cur = fns[key] = (storage, {}, {})
+                sys.exit("compare: %s: %s: %s:%s twice"
+                         % (ppd, obj, source, name))
+            cur = fns[key] = (storage, {}, {}, int(checksum, 16))
             lst = cur[1]
             continue
         m = RESID.match(line)
@@ -61,9 +97,27 @@ def dump(pathprof, ppd):
 
 
 def main():
+    if len(sys.argv) not in (5, 7):
+        sys.exit("usage: compare.py PATHPROF TEST.ppd FIELD.ppd PPP.ppd "
+                 "[BL_DIR PPP_DIR]")
     pathprof, test_ppd, field_ppd, ppp_ppd = sys.argv[1:5]
-    test, field, ppp = (dump(pathprof, f) for f in (test_ppd, field_ppd,
-                                                     ppp_ppd))
+    rebase = tuple(d.rstrip("/") for d in sys.argv[5:7]) or None
+    test, field = (dump(pathprof, f) for f in (test_ppd, field_ppd))
+    ppp = dump(pathprof, ppp_ppd, rebase)
+    # A path the tests ran in one object's copy of a function is tested
+    # in every copy: the interesting-path file lists functions by name,
+    # source and checksum (a static function of a header, compiled into
+    # several objects, is one entry).
+    tested_paths = {}
+    for (_, source, name), (_, bl, _, checksum) in test.items():
+        tested_paths.setdefault((source, name, checksum), set()).update(bl)
+
+    def tested(key, fns):
+        entry = fns.get(key)
+        if entry is None:
+            return set()
+        return tested_paths.get((key[1], key[2], entry[3]), set())
+
     failures = []
 
     def check(what, ok, detail=""):
@@ -75,8 +129,8 @@ def main():
     # 1. The PPP profile is the Ball-Larus field profile, split in two.
     lost, doubled, wrong = [], [], []
     for key in sorted(set(field) | set(ppp)):
-        bl = field.get(key, (None, {}, {}))[1]
-        storage, counted, residual = ppp.get(key, (None, {}, {}))
+        bl = field.get(key, (None, {}, {}, None))[1]
+        storage, counted, residual, _ = ppp.get(key, (None, {}, {}, None))
         both = set(counted) & set(residual)
         if both:
             doubled.append((key, sorted(both)))
@@ -88,16 +142,16 @@ def main():
           not wrong and not doubled, repr((wrong[:3], doubled[:3])))
 
     # 2. Counted paths are tested paths.
-    bad = [(k, i) for k, (_, counted, _) in ppp.items() for i in counted
-           if i not in test.get(k, (None, {}, {}))[1]]
+    bad = [(k, i) for k, (_, counted, _, _) in ppp.items() for i in counted
+           if i not in tested(k, ppp)]
     check("every counted path was run by the tests", not bad, repr(bad[:5]))
 
     # 3. The report's untested paths are FIELD minus TEST.
     expected = {}
-    for key, (_, bl, _) in field.items():
-        tested = test.get(key, (None, {}, {}))[1]
+    for key, (_, bl, _, _) in field.items():
+        ran = tested(key, field)
         for i, c in bl.items():
-            if i not in tested:
+            if i not in ran:
                 expected[(key, i)] = c
     report = json.loads(subprocess.run(
         [pathprof, "residual", "--json", "--top", "0", ppp_ppd], check=True,
@@ -105,16 +159,20 @@ def main():
     got = {}
     for obj in report["objects"]:
         for fn in obj["functions"]:
+            notes = obj["notes"]
+            if rebase and notes.startswith(rebase[1] + "/"):
+                notes = rebase[0] + notes[len(rebase[1]):]
             for p in fn["untested"]:
-                got[((fn["source"], fn["name"]), p["id"])] = p["count"]
+                got[((notes, fn["source"], fn["name"]), p["id"])] \
+                    = p["count"]
     check("untested paths reported = field paths minus test paths (%d)"
           % len(expected), got == expected,
           "missing %r, extra %r" % (
               sorted(set(expected) - set(got))[:5],
               sorted(set(got) - set(expected))[:5]))
     s = report["summary"]
-    executed = sum(len(bl) for _, bl, _ in field.values())
-    executions = sum(sum(bl.values()) for _, bl, _ in field.values())
+    executed = sum(len(bl) for _, bl, _, _ in field.values())
+    executions = sum(sum(bl.values()) for _, bl, _, _ in field.values())
     check("summary: %d untested paths run %d times; %d paths run %d times"
           % (len(expected), sum(expected.values()), executed, executions),
           (s["untested_paths"], s["untested_executions"],
