@@ -37,7 +37,9 @@
 # build with $(CC); extra make arguments go in MAKEARGS.  Environment: CC
 # (default gcc), MAKE (default make), PATHPROF_SPECS and PATHPROF (the
 # specs file and the tool; default: this source tree's build/, else the
-# installed ones).  specs/segments.md defines what is measured.
+# installed ones).  Programs that the builds run themselves (code
+# generators) keep their profiles and traces in WORKDIR/build-records.
+# specs/segments.md defines what is measured.
 set -eu
 HERE=$(cd "$(dirname "$0")/.." && pwd -P)
 SRCDIR=.

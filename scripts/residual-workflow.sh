@@ -22,6 +22,9 @@
 #   report  `pathprof residual WORKDIR/field.ppd`: the untested paths
 #           users ran, with their source lines, and the summary.
 #
+# Programs that the builds run themselves (code generators) keep their
+# profiles in WORKDIR/build-records.
+#
 # SRCDIR defaults to the current directory, WORKDIR to SRCDIR/pathprof-rpp.
 # The project's Makefile must build with $(CC) and must not hard-code the
 # compiler; extra make arguments go in MAKEARGS.  Environment: CC (default

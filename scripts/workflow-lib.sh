@@ -25,12 +25,21 @@ wf_setup () {
   fi
 }
 
-# build EXTRA-CC-FLAGS: a clean build of SRCDIR with the plugin.
+# build EXTRA-CC-FLAGS: a clean build of SRCDIR with the plugin.  The
+# programs the build itself runs (generators, like sqlite3's mksourceid)
+# record in WORKDIR/build-records: profiles one file per build of each
+# (%m), traces one per process.  Where they run, the beta build's
+# generator would find the test build's profile, and the runtime says so
+# on stderr, which fails builds that take a tool's stderr for an error
+# (tclsh's exec).
 build () {
   [ -f "$PATHPROF_SPECS" ] || die "no specs file $PATHPROF_SPECS (build pathprof, or set PATHPROF_SPECS)"
   echo "== make clean && make CC=\"$CC -specs=… $1\" in $SRCDIR"
+  mkdir -p "$WORKDIR/build-records"
   $MAKE -C "$SRCDIR" ${MAKEARGS:-} clean > /dev/null
-  $MAKE -C "$SRCDIR" ${MAKEARGS:-} CC="$CC -specs=$PATHPROF_SPECS $1"
+  PATHPROF_FILE=$WORKDIR/build-records/%m.ppd \
+  PATHPROF_TRACE_DIR=$WORKDIR/build-records \
+    $MAKE -C "$SRCDIR" ${MAKEARGS:-} CC="$CC -specs=$PATHPROF_SPECS $1"
 }
 
 # command_args "$@": checks that "--" and a command follow.

@@ -111,5 +111,46 @@ sh "$SRC/scripts/run-example.sh" "$B" > "$W/example.txt" 2>&1
 is "make example runs to both reports" "0:1:1" \
   "$?:$(grep -c '^== pathprof show --top 3 tokstat.ppd$' "$W/example.txt"):$(grep -c '^summary (thesis Table 3.1):$' "$W/example.txt")"
 
+# The residual workflow on a project whose build runs a program it built
+# (a code generator, like sqlite3's mksourceid) and fails if it writes to
+# stderr (as tclsh's exec does): the beta build's generator must not
+# find the test build's profile where it runs.  Its profiles are kept,
+# one per build (two), in WORKDIR/build-records; none in the project.
+P=$W/genproj
+mkdir -p "$P"
+cat > "$P/gen.c" <<'EOF_GEN'
+#include <stdio.h>
+int
+main (void)
+{
+  for (int i = 0; i < 3; i++)
+    printf ("#define N%d %d\n", i, i * i);
+  return 0;
+}
+EOF_GEN
+cat > "$P/app.c" <<'EOF_APP'
+#include <stdio.h>
+#include "gen.h"
+int
+main (int argc, char **argv)
+{
+  (void) argv;
+  printf ("%d\n", argc > 1 ? N2 : N1);
+  return 0;
+}
+EOF_APP
+printf '%s\n' 'app: app.c gen.h' '	$(CC) -o app app.c' \
+  'gen.h: gen' '	./gen > gen.h 2> gen.err && test ! -s gen.err' \
+  'gen: gen.c' '	$(CC) -o gen gen.c' \
+  'clean:' '	rm -f app gen gen.h gen.err' > "$P/Makefile"
+RW="sh $SRC/scripts/residual-workflow.sh -C $P -w $W/genrpp"
+( export PATHPROF_SPECS=$B/pathprof.specs PATHPROF=$B/pathprof
+  $RW test -- ./app && $RW beta && $RW field -- ./app x ) \
+  > "$W/genproj.log" 2>&1
+status=$?
+is "residual workflow: a build that runs a program it built" "0:4:2:0" \
+  "$status:$(PATHPROF_FILE=/dev/null "$P/app" x):$(ls "$W/genrpp/build-records" | grep -c '\.ppd$'):$(find "$P" -name '*.ppd*' | wc -l)"
+[ "$status" = 0 ] || sed 's/^/  | /' "$W/genproj.log"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
