@@ -17,17 +17,17 @@ two Ball-Larus profiles alone, and compared exactly:
     field counts, and its summary counts them, and all executed paths,
     accordingly.
 
-Functions are matched by (object, source, name): the object's notes path
-is the same in the three profiles where the preferential program is
-built in the Ball-Larus build's directory (run.sh's Debian programs),
-else BL_DIR and PPP_DIR name the two build directories and PPP.ppd's
+Functions are matched by (object, source, name).  The object's notes
+path is the same in the three profiles where the preferential program
+is built in the Ball-Larus build's directory (run.sh's Debian programs);
+else BL_DIR and PPP_DIR name the two build directories, and PPP.ppd's
 objects under PPP_DIR are matched with those under BL_DIR (the
-example).  A static function of a
-header is one function per object that compiles it (xz-utils'
-get_dist_slot, lz4's LZ4_NbCommonBytes), as in `pathprof residual`.  Its
-tested paths, though, are those of all its copies: the interesting-path
-file lists a function by name, source and checksum.  Prints one line
-per check and exits 1 on any difference.
+example).  A static function compiled into several objects (xz-utils'
+get_dist_slot, lz4's LZ4_NbCommonBytes) is one function per object, as
+in `pathprof residual`; its tested paths, though, are those of all its
+copies, since the interesting-path file lists a function once, by name,
+source and checksum.  Prints one line per check and exits 1 on any
+difference.
 """
 import json
 import re
