@@ -57,6 +57,14 @@ def unquote(text):
     return raw.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
+def rebased(notes, rebase):
+    """NOTES (an object's notes path) with the PPP_DIR prefix of REBASE,
+    a (BL_DIR, PPP_DIR) pair or None, made BL_DIR."""
+    if rebase and notes.startswith(rebase[1] + "/"):
+        return rebase[0] + notes[len(rebase[1]):]
+    return notes
+
+
 def dump(pathprof, ppd, rebase=None):
     """{(object, source, name): (storage, {id: count}, {id: count},
     checksum)}"""
@@ -66,9 +74,7 @@ def dump(pathprof, ppd, rebase=None):
     for line in out.splitlines():
         m = OBJECT.match(line)
         if m:
-            obj = unquote(m.group(1))
-            if rebase and obj.startswith(rebase[1] + "/"):
-                obj = rebase[0] + obj[len(rebase[1]):]
+            obj = rebased(unquote(m.group(1)), rebase)
             continue
         m = FUNC.match(line)
         if m:
@@ -159,9 +165,7 @@ def main():
     got = {}
     for obj in report["objects"]:
         for fn in obj["functions"]:
-            notes = obj["notes"]
-            if rebase and notes.startswith(rebase[1] + "/"):
-                notes = rebase[0] + notes[len(rebase[1]):]
+            notes = rebased(obj["notes"], rebase)
             for p in fn["untested"]:
                 got[((notes, fn["source"], fn["name"]), p["id"])] \
                     = p["count"]

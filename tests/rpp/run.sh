@@ -91,7 +91,8 @@ debian () { # NAME [EXTRA-PLUGIN-FLAGS]
   # build's would find the Ball-Larus build's and say so on stderr, which
   # tclsh's exec takes for a failure (as in tests/gcov and make bench).
   mkdir -p "$d/build-records"
-  if ! PATHPROF_FILE=$d/build-records/%p.ppd $P build "$d/build" \
+  records=$d/build-records/%p.ppd
+  if ! PATHPROF_FILE=$records $P build "$d/build" \
        > "$d/build.log" 2>&1 \
      || ! PATHPROF_FILE=$d/test.ppd $P workload-test "$d/build" "$d/wt" \
           > "$d/run.log" 2>&1 \
@@ -108,7 +109,7 @@ debian () { # NAME [EXTRA-PLUGIN-FLAGS]
   # its name (mawk's scanner runs per character of string literals that
   # hold it).
   mv "$d/wf" "$d/wf.bl"
-  if ! PATHPROF_FILE=$d/build-records/%p.ppd $P build "$d/build" \
+  if ! PATHPROF_FILE=$records $P build "$d/build" \
        > "$d/build.log" 2>&1 \
      || ! PATHPROF_FILE=$d/ppp.ppd $P workload-field "$d/build" "$d/wf" \
           > "$d/run.log" 2>&1; then
