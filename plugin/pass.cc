@@ -472,6 +472,16 @@ pp_excluded (tree fndecl)
       || lookup_attribute ("naked", attrs)
       || lookup_attribute ("omp declare target", attrs))
     return true;
+  /* A body GCC keeps only to inline it, whose out-of-line copy, if any,
+     is another object's: C's gnu_inline and C99 inline definitions
+     (glibc's atoi at -O2), C++'s extern templates (libstdc++'s
+     std::string members).  Profiled, it would count only where the IPA
+     inliner copies it after us, never the calls to the library's copy,
+     and the notes would list a function the program does not have.
+     gcov's --coverage leaves these alone as well (tree-profile.cc); its
+     calls end paths as a library function's do.  */
+  if (DECL_EXTERNAL (fndecl))
+    return true;
   cgraph_node *node = cgraph_node::get (fndecl);
   return node && node->offloadable;
 }

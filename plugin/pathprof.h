@@ -539,7 +539,9 @@ pp_status pp_number_fitting (pp_cfg *cfg, pp_dag **dag, pp_numbering **num,
 /* Warns (or, with warn-skipped=0, notes in verbose mode) that FNDECL is
    not instrumented, and WHY.  */
 void pp_skip_function (tree fndecl, const char *why);
-/* Functions that must not get code: attributes, offloading.  */
+/* Functions that must not get code: attributes, offloading; and the
+   bodies that exist only to be inlined (DECL_EXTERNAL), as gcov leaves
+   them.  */
 bool pp_excluded (tree fndecl);
 /* The assembler name and source file the notes and profiles use.  */
 const char *pp_asm_name (tree fndecl);
