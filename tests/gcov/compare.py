@@ -130,10 +130,66 @@ def read_notes(path):
     return functions
 
 
-def is_artificial(name):
-    """Functions GCC outlines (OpenMP regions): gcov reports neither them
-    nor their lines."""
-    return "._omp_fn." in name or "._omp_cpyfn." in name
+GCOV_TAG_FUNCTION = 0x01000000
+
+
+def gcno_artificial(gcno):
+    """The names of the functions that the gcov notes GCNO flag artificial
+    (DECL_ARTIFICIAL: C++'s implicit constructors and destructors, the
+    static initializers _GLOBAL__sub_I_* and their
+    __static_initialization_and_destruction_0, OpenMP's outlined regions).
+    gcov instruments them but reports neither them nor their lines.  The
+    format is gcov-io.h's (GCC 12): 32-bit words in the writer's byte
+    order; a header (magic, version, stamp, checksum, the working
+    directory, the unexecuted-blocks flag), then records (tag, length in
+    bytes, data); a string is its length in bytes, NUL included, and the
+    bytes."""
+    with open(gcno, "rb") as f:
+        data = f.read()
+    if data[:4] == b"oncg":
+        order = "<"
+    elif data[:4] == b"gcno":
+        order = ">"
+    else:
+        raise BadInput("%s: not a gcov notes file" % gcno)
+    pos = 16
+
+    def word():
+        nonlocal pos
+        if pos + 4 > len(data):
+            raise BadInput("%s: truncated at byte %d" % (gcno, pos))
+        pos += 4
+        return int.from_bytes(data[pos - 4:pos], "little" if order == "<" else "big")
+
+    def string():
+        nonlocal pos
+        n = word()
+        if pos + n > len(data):
+            raise BadInput("%s: truncated string at byte %d" % (gcno, pos))
+        pos += n
+        return data[pos - n:pos].rstrip(b"\0").decode("utf-8", "surrogateescape")
+
+    string()  # the working directory
+    word()    # support for unexecuted blocks
+    artificial = set()
+    while pos < len(data):
+        tag, length = word(), word()
+        end = pos + length
+        if tag == GCOV_TAG_FUNCTION and length:
+            word(), word(), word()  # ident, line and CFG checksums
+            name = string()
+            if word():
+                artificial.add(name)
+        pos = end
+    return artificial
+
+
+def is_artificial(name, artificial):
+    """Functions gcov reports neither with their lines: those its notes
+    flag artificial, and GCC's outlined OpenMP regions (artificial as
+    well; by name too, for notes without the flag)."""
+    return (name in artificial or "._omp_fn." in name
+            or "._omp_cpyfn." in name)
 
 
 class Ours:
@@ -298,7 +354,7 @@ def gcov_object(notes_path):
     where = os.path.dirname(gcno) or "."
     doc = json.loads(run([gcov, "-b", "-j", "--stdout", gcno], where))
     text = run([gcov, "-a", "-b", "-c", "-u", "-t", gcno], where)
-    return doc, text
+    return doc, text, gcno_artificial(gcno)
 
 
 def bounded(ours, theirs, slack):
@@ -319,14 +375,14 @@ def compare_object(notes_path, shown_functions, skipped, allow_inlined, stats):
                 for n, f in sorted((shown_functions or {}).items()) if f["path_executions"]]
     if shown_functions is None:
         return ["object not in the profile, but gcov has data for it"]
-    doc, text = got
+    doc, text, artificial = got
     cwd = doc.get("current_working_directory", "")
     mismatches = []
 
     ours = {}
     for name, fn in notes.items():
-        if is_artificial(name):
-            stats["openmp_functions"] += 1
+        if is_artificial(name, artificial):
+            stats["artificial_functions"] += 1
             continue
         shown = shown_functions.get(name)
         if shown is None:
@@ -511,7 +567,7 @@ def main(argv):
           "(%d executed), %d branches by function, %d by line; within the calls "
           "that did not return: %d function entries, %d branches by function, %d "
           "by line; left out: %d computed-goto, %d unlocated and %d lineless "
-          "nodes, %d OpenMP functions, %d lines of skipped functions, %d "
+          "nodes, %d artificial functions, %d lines of skipped functions, %d "
           "functions inlined before gcov (%d gcov branches); %d objects with "
           "mismatches"
           % (stats["objects"], stats["objects_not_run"], stats["exact_functions"],
@@ -519,7 +575,7 @@ def main(argv):
              stats["exact_line_branches"], stats["bounded_functions"],
              stats["bounded_branches"], stats["bounded_line_branches"],
              stats["computed_goto_nodes"], stats["unlocated_nodes"],
-             stats["lineless_nodes"], stats["openmp_functions"],
+             stats["lineless_nodes"], stats["artificial_functions"],
              stats["skipped_lines"], stats["inlined_functions"],
              stats["inlined_branches"], failed))
     return 1 if failed else 0
