@@ -129,7 +129,9 @@ debian () { # NAME [EXTRA-PLUGIN-FLAGS]
 }
 # By default: functions with at most 262144 paths in arrays, larger ones
 # in PPP slots (mawk's parser and printf; bzip2's main and uncompress;
-# zlib's deflate and inflate); bzip2 also with slots everywhere.  Not
+# zlib's deflate and inflate; lzip's, the C++ program's, main and
+# LZ_encoder::sequence_optimizer);
+# bzip2 also with slots everywhere.  Not
 # lz4, xz-utils and sqlite3: their Ball-Larus and preferential field runs
 # need not run the same paths, which this oracle needs (lz4's
 # UTIL_clockSpanNano branches on the clock; xz's io_wait and io_write_buf
@@ -137,10 +139,10 @@ debian () { # NAME [EXTRA-PLUGIN-FLAGS]
 # difference is in sqlite3_str_vappendf).  lz4 passes when the clock
 # agrees (RPP_PROGRAMS=lz4): lz4hc.c includes lz4.c, whose static
 # helpers are then in two objects.
-for prog in ${RPP_PROGRAMS-mawk bzip2 zlib}; do
+for prog in ${RPP_PROGRAMS-mawk bzip2 zlib lzip}; do
   debian "$prog"
 done
-case " ${RPP_PROGRAMS-mawk bzip2 zlib} " in
+case " ${RPP_PROGRAMS-mawk bzip2 zlib lzip} " in
   *" bzip2 "*) debian bzip2 -fplugin-arg-pathprof-ppp-array-threshold=0 ;;
 esac
 
