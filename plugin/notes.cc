@@ -153,20 +153,79 @@ gcov_splits_after (gimple *g)
    line gcov attaches the block's branches to: the highest line among the
    located statements after the last call that gcov splits at (see
    gcov_splits_after; a call that ends the block is not split at), 0 when
-   there is none or one of them is in another
-   file.  Debug statements are ignored, so -g does not change the
-   notes.  */
+   there is none or one of them is in another file.  Debug statements are
+   ignored, so -g does not change the notes.
+
+   With GCOV_LINES, also every line gcov attaches the block's branches to,
+   in order, for blocks with code from several files (C++'s inlined
+   headers).  profile.cc's branch_prob writes a block's lines as runs by
+   file (output_location): the function's own location first in its first
+   block, then its statements' (file, line) pairs, each once per block, a
+   run started where the file changes and a line not written when equal to
+   the one written before it; gcov.cc sorts each run's lines, and
+   add_line_counts attaches the block's branches once per run to the last
+   line it has then seen (the run's highest, or the previous run's when
+   the run has none).  */
 } // namespace
 
 void
 pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
-                     const char **file, int *lo, int *hi, int *last)
+                     const char **file, int *lo, int *hi, int *last,
+                     vec<expanded_location> *gcov_lines)
 {
   *file = "";
   *lo = *hi = *last = 0;
   bool other_file = false;
+  if (gcov_lines)
+    gcov_lines->truncate (0);
   if (bb->index < NUM_FIXED_BLOCKS)
     return;
+  /* gcov's runs, as output_location writes them: the pairs written in
+     the block, the current run's file and highest line, the line
+     written last.  */
+  auto_vec<expanded_location, 16> written;
+  expanded_location run = { NULL, 0, 0, NULL, false };
+  expanded_location attach = { NULL, 0, 0, NULL, false };
+  int prev_line = -1;
+  auto end_run = [&] () {
+    if (!run.file)
+      return;
+    if (run.line)
+      attach = run;
+    if (attach.file && gcov_lines)
+      gcov_lines->safe_push (attach);
+  };
+  auto write = [&] (expanded_location xl) {
+    for (unsigned i = 0; i < written.length (); i++)
+      if (written[i].line == xl.line && strcmp (written[i].file, xl.file) == 0)
+        return;
+    written.safe_push (xl);
+    bool start = written.length () == 1;
+    if (start || strcmp (run.file, xl.file) != 0)
+      {
+        end_run ();
+        run = xl;
+        run.line = 0;
+      }
+    if (start || xl.line != prev_line)
+      {
+        run.line = MAX (run.line, xl.line);
+        prev_line = xl.line;
+      }
+  };
+  if (!first && bb == ENTRY_BLOCK_PTR_FOR_FN (cfun)->next_bb)
+    {
+      location_t loc = DECL_SOURCE_LOCATION (current_function_decl);
+      if (!RESERVED_LOCATION_P (loc))
+        {
+          expanded_location xl = expand_location (loc);
+          if (xl.file)
+            {
+              xl.line = MAX (1, xl.line);
+              write (xl);
+            }
+        }
+    }
   /* A call that ends the block is not split at: its fake edge leaves the
      block itself.  */
   gimple *last_stmt = ppc_last_nondebug_stmt (bb);
@@ -177,7 +236,7 @@ pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
       if (is_gimple_debug (g))
         continue;
       expanded_location xl = { NULL, 0, 0, NULL, false };
-      if (gimple_location (g) != UNKNOWN_LOCATION)
+      if (!RESERVED_LOCATION_P (gimple_location (g)))
         xl = expand_location (gimple_location (g));
       if (xl.file && xl.line > 0)
         {
@@ -195,15 +254,28 @@ pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
             other_file = true;
           else
             *last = MAX (*last, xl.line);
+          write (xl);
+        }
+      else if (xl.file)
+        {
+          xl.line = 1;
+          write (xl);
         }
       if (g != last_stmt && gcov_splits_after (g))
         {
+          /* gcov's next block.  */
           *last = 0;
           other_file = false;
+          written.truncate (0);
+          run.file = attach.file = NULL;
+          prev_line = -1;
+          if (gcov_lines)
+            gcov_lines->truncate (0);
         }
     }
   if (other_file)
     *last = 0;
+  end_run ();
 }
 
 namespace {
@@ -325,16 +397,33 @@ pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
     }
   sb_printf (&b, "  %s %u %u\n", PATHPROF_NOTES_CFG, cfg->n_nodes,
              cfg->entry);
+  auto_vec<expanded_location> gcov_lines;
   for (unsigned v = 0; v < cfg->n_nodes; v++)
     {
       const char *file;
       int lo, hi, last;
       pp_stmt_range_lines (map->node_bb[v], NULL, NULL, &file, &lo, &hi,
-                           &last);
+                           &last, &gcov_lines);
       sb_printf (&b, "  %s %u %d ", PATHPROF_NOTES_BLOCK, v,
                  map->node_bb[v]->index);
       sb_string (&b, file);
       sb_printf (&b, " %d %d %d\n", lo, hi, last);
+      /* A comment for the gcov oracle (tests/gcov/compare.py): where
+         gcov attaches the block's branches, when that is not line_last
+         of FILE alone.  */
+      if (gcov_lines.length () != (last ? 1 : 0)
+          || (last && (gcov_lines[0].line != last
+                       || strcmp (gcov_lines[0].file, file) != 0)))
+        {
+          sb_printf (&b, "  # gcov-lines %u", v);
+          for (unsigned i = 0; i < gcov_lines.length (); i++)
+            {
+              sb_printf (&b, " ");
+              sb_string (&b, gcov_lines[i].file);
+              sb_printf (&b, " %d", gcov_lines[i].line);
+            }
+          sb_printf (&b, "\n");
+        }
     }
   for (unsigned v = 0; v < cfg->n_nodes; v++)
     if (cfg->is_exit[v])

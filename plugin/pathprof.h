@@ -514,9 +514,12 @@ char *pp_notes_subpath (const pp_ipa_fn *f, bool trace);
    functions.  */
 void pp_notes_add_unit_record (char *text);
 /* The lines of BB's statements from FIRST (NULL: the first) up to STOP
-   (excluded; NULL: the end), as a notes `block` record gives them.  */
+   (excluded; NULL: the end), as a notes `block` record gives them; with
+   GCOV_LINES (or NULL), every line gcov attaches the block's branches
+   to, in order (the notes' "# gcov-lines" comments).  */
 void pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
-                          const char **file, int *lo, int *hi, int *last);
+                          const char **file, int *lo, int *hi, int *last,
+                          vec<expanded_location> *gcov_lines);
 /* Names of the notes file and the object, absolute, xmalloc'd.  */
 char *pp_notes_file_name (void);
 char *pp_object_file_name (void);

@@ -259,7 +259,7 @@ pp_build_subpath (pp_ipa_fn *f, const pp_fn_map *map, gcall **sites,
             file = "", l->lo = l->hi = l->last = 0;
           else
             pp_stmt_range_lines (bb, first, stop, &file, &l->lo, &l->hi,
-                                 &l->last);
+                                 &l->last, NULL);
           l->file = xstrdup (file);
           first = stop;
         }

@@ -24,7 +24,9 @@ The rules are in tests/gcov/README; in short:
   head (computed goto: gcov replaces those edges by fake ones) and nodes
   without a location; each is placed on its node's line_last, the line
   gcov attaches the block's branches to (none when line_last is 0: gcov
-  shows no branches for such a block).  Per source line, the multiset of
+  shows no branches for such a block), or where the notes' "# gcov-lines"
+  comment for the node says (blocks with code from several files, which
+  gcov attaches once per run of lines from one file).  Per source line, the multiset of
   gcov's branch counts equals the multiset of ours; and per function (a
   line belongs to the functions of ours with a node on it, else to the
   innermost function of gcov's whose start_line..end_line holds it;
@@ -104,7 +106,9 @@ def split_record(line):
 
 def read_notes(path):
     """{function: {"blocks": {node: (file, lo, hi, last)}, "edges": [(src,
-    dst)], "heads": {node: kind}}} from a .ppno file."""
+    dst)], "heads": {node: kind}, "gcov_lines": {node: [(file, line)]}}}
+    from a .ppno file (gcov_lines: the "# gcov-lines" comments, where gcov
+    attaches a block's branches when that is not (file, last))."""
     functions = {}
     fn = None
     with open(path, encoding="utf-8", errors="surrogateescape") as f:
@@ -115,8 +119,13 @@ def read_notes(path):
                 continue
             if t[0] == "#" and len(t) == 4 and t[1] == "head" and fn is not None:
                 fn["heads"][int(t[2])] = t[3]
+            elif t[0] == "#" and len(t) >= 3 and t[1] == "gcov-lines" and fn is not None:
+                if len(t) % 2 != 1:
+                    raise BadInput("%s: a gcov-lines comment has (file, line) pairs" % where)
+                fn["gcov_lines"][int(t[2])] = [(unquote(t[i], where), int(t[i + 1]))
+                                               for i in range(3, len(t), 2)]
             elif t[0] == "function":
-                fn = {"blocks": {}, "edges": [], "heads": {}}
+                fn = {"blocks": {}, "edges": [], "heads": {}, "gcov_lines": {}}
                 functions[unquote(t[1], where)] = fn
             elif t[0] == "block" and fn is not None:
                 if len(t) != 7:
@@ -198,7 +207,7 @@ class Ours:
 
     def __init__(self, name, notes_fn, shown, cwd, stats):
         self.problems = []
-        self.nodes = []        # (file, lo, hi, last, [out-edge counts])
+        self.nodes = []        # ([(file, line) gcov attaches], [out-edge counts])
         self.spans = []        # (file, lo, hi) of every located node
         edges = shown["cfg_edges"]
         if [(e["src"], e["dst"]) for e in edges] != notes_fn["edges"]:
@@ -210,6 +219,11 @@ class Ours:
         for node, (file, lo, hi, last) in notes_fn["blocks"].items():
             if file:
                 self.spans.append((absolute(file, cwd), lo, hi))
+        # The lines in other files (inlined code) that gcov attaches a
+        # block's branches to are the function's too.
+        for node, lines in notes_fn["gcov_lines"].items():
+            for f, n in lines:
+                self.spans.append((absolute(f, cwd), n, n))
         out = collections.defaultdict(list)
         for e in edges:
             out[e["src"]].append(e)
@@ -233,11 +247,14 @@ class Ours:
                 stats["computed_goto_nodes"] += 1
                 continue
             file, lo, hi, last = notes_fn["blocks"].get(node, ("", 0, 0, 0))
-            if file == "":
+            lines = notes_fn["gcov_lines"].get(node)
+            if lines is None:
+                lines = [(file, last)] if last else []
+            if file == "" and not lines:
                 # No statement with a location: gcov cannot place it either.
                 stats["unlocated_nodes"] += 1
                 continue
-            self.nodes.append((absolute(file, cwd), lo, hi, last,
+            self.nodes.append(([(absolute(f, cwd), n) for f, n in lines],
                                [e["count"] for e in succs]))
         # gcov's entry count: the calls, plus the fake edges from the entry
         # that it puts in place of every abnormal edge into a block.
@@ -444,13 +461,16 @@ def compare_object(notes_path, shown_functions, skipped, allow_inlined, stats):
     ours_by_line = collections.defaultdict(collections.Counter)
     line_names = collections.defaultdict(set)
     for name, o in ours.items():
-        for file, lo, hi, last, counts in o.nodes:
-            if last == 0:
+        for lines, counts in o.nodes:
+            if not lines:
                 stats["lineless_nodes"] += 1
                 continue
-            our_groups[find(name)].update(counts)
-            ours_by_line[(file, last)].update(counts)
-            line_names[(file, last)].add(name)
+            # gcov counts a block's branches on each line it attaches
+            # them to.
+            for key in lines:
+                our_groups[find(name)].update(counts)
+                ours_by_line[key].update(counts)
+                line_names[key].add(name)
     their_groups = collections.defaultdict(collections.Counter)
     for key, c in theirs_by_line.items():
         their_groups[find(line_group[key])] += c
