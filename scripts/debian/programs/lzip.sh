@@ -24,7 +24,7 @@ build ()
   make -j"$DEB_JOBS"
 }
 
-# "make check": testsuite/check.sh, about 100 checks of the command line
+# "make check": testsuite/check.sh, about 200 checks of the command line
 # (options, bad arguments), compression at every level, decompression of
 # the bundled good, damaged and truncated .lz files (bad CRCs, bad
 # dictionary sizes, trailing data, empty members), concatenated members
