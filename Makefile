@@ -278,7 +278,7 @@ check-gcov: all
 # --- bench ---
 # make bench: pathprof against gcov on the real programs of scripts/debian
 # (scripts/bench/README: what it measures and how; about two hours on 2
-# cores).  BENCH=quick: four programs, fewer rounds, under 10 minutes.
+# cores).  BENCH=quick: five programs, fewer rounds, under 10 minutes.
 # BENCH_PROGRAMS="bzip2 zlib" measures only those.  The report, its plots
 # and data.json go to $(B)/bench/results, the builds to $(B)/bench/work.
 # check-bench runs the quick mode on bzip2 and checks what it produced

@@ -165,7 +165,9 @@ gcov_splits_after (gimple *g)
    the one written before it; gcov.cc sorts each run's lines, and
    add_line_counts attaches the block's branches once per run to the last
    line it has then seen (the run's highest, or the previous run's when
-   the run has none).  */
+   the run has none).  Exact without -g only: gcov's line loop does not
+   skip debug statements (-g's begin-statement markers have lines), the
+   notes do.  */
 } // namespace
 
 void
@@ -201,7 +203,7 @@ pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
         return;
     written.safe_push (xl);
     bool start = written.length () == 1;
-    if (start || strcmp (run.file, xl.file) != 0)
+    if (start || !run.file || strcmp (run.file, xl.file) != 0)
       {
         end_run ();
         run = xl;
@@ -213,7 +215,11 @@ pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
         prev_line = xl.line;
       }
   };
-  if (!first && bb == ENTRY_BLOCK_PTR_FOR_FN (cfun)->next_bb)
+  /* (Where the block has other predecessors, the instrumentation's code
+     on the entry edge gets a block of its own, placed first: gcov gives
+     the function's line to that one.)  */
+  if (!first && bb == ENTRY_BLOCK_PTR_FOR_FN (cfun)->next_bb
+      && single_pred_p (bb))
     {
       location_t loc = DECL_SOURCE_LOCATION (current_function_decl);
       if (!RESERVED_LOCATION_P (loc))
@@ -260,6 +266,14 @@ pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
         {
           xl.line = 1;
           write (xl);
+        }
+      else if (!RESERVED_LOCATION_P (gimple_location (g)))
+        {
+          /* No file: output_location forgets the file and line it wrote
+             last, so the next pair starts a run.  */
+          end_run ();
+          run.file = NULL;
+          prev_line = -1;
         }
       if (g != last_stmt && gcov_splits_after (g))
         {

@@ -205,7 +205,7 @@ done
 # in the notes).  At -O0 nothing else is inlined, so the rest of each
 # unit is in the notes.
 mkdir -p "$W/external" && cd "$W/external" || exit 1
-notes_functions () { sed -n 's/^function "\(.*\)"$/\1/p' "$1" | sort | tr '\n' ' '; }
+notes_functions () { sed -n 's/^function "\(.*\)"$/\1/p' "$1" | LC_ALL=C sort | tr '\n' ' '; }
 gcc -O0 -fplugin="$PL" -c "$T/cases/extinline.c" -o e.o
 check "extinline.c -O0: notes functions" "lanes main " "$(notes_functions e.ppno)"
 gcc -O0 -fplugin="$PL" -c "$T/cases/strings.cc" -o s.o
@@ -214,7 +214,7 @@ check "strings.cc -O0: no extern template in the notes" \
   "$(notes_functions s.ppno | tr ' ' '\n' | grep -E '^(_ZL5labeli|main)$' | tr '\n' ' ' | sed 's/ $//'): \
 $(notes_functions s.ppno | tr ' ' '\n' | grep -cE '^(_ZNSaIcEC2Ev|_ZNSaIcED2Ev|_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEED2Ev|_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE9_M_appendEPKcm)$') of 4"
 
-# 3. Steady loop paths (cases/steady.c): which loops count theirs in a
+# 2. Steady loop paths (cases/steady.c): which loops count theirs in a
 # register, N/M: N of them, M at the loop's exits (instrument.cc), from
 # the verbose notes; none with atomic updates, where a register would
 # lose other threads' counts.

@@ -161,7 +161,7 @@ def gcno_artificial(gcno):
         order = ">"
     else:
         raise BadInput("%s: not a gcov notes file" % gcno)
-    pos = 16
+    pos = 4
 
     def word():
         nonlocal pos
@@ -178,12 +178,25 @@ def gcno_artificial(gcno):
         pos += n
         return data[pos - n:pos].rstrip(b"\0").decode("utf-8", "surrogateescape")
 
+    # The version, e.g. "B22*" for 12.2: before GCC 12, lengths counted
+    # words and strings were padded.
+    version = word().to_bytes(4, "big").decode("latin-1")
+    if not ("A" <= version[0] <= "Z" and version[1].isdigit()
+            and (ord(version[0]) - ord("A")) * 10 + int(version[1]) >= 12):
+        raise BadInput("%s: gcov notes version %r, before GCC 12's format"
+                       % (gcno, version))
+    word(), word()  # stamp, checksum
     string()  # the working directory
     word()    # support for unexecuted blocks
     artificial = set()
     while pos < len(data):
         tag, length = word(), word()
         end = pos + length
+        if tag == 0:
+            break
+        if end > len(data):
+            raise BadInput("%s: record 0x%08x at byte %d runs past the end"
+                           % (gcno, tag, pos - 8))
         if tag == GCOV_TAG_FUNCTION and length:
             word(), word(), word()  # ident, line and CFG checksums
             name = string()
@@ -359,8 +372,8 @@ def read_calls(text, owners, cwd):
 
 
 def gcov_object(notes_path):
-    """(JSON document, text output) of gcov for the object of NOTES_PATH,
-    or None when it has no data (never ran)."""
+    """(JSON document, text output, artificial function names) of gcov for
+    the object of NOTES_PATH, or None when it has no data (never ran)."""
     base = os.path.abspath(notes_path)[:-len(".ppno")]
     gcno = base + ".gcno"
     if not os.path.exists(base + ".gcda"):
