@@ -257,14 +257,6 @@ def read_gcno(gcno):
     return artificial, last_blocks
 
 
-def is_artificial(name, artificial):
-    """Functions gcov reports neither with their lines: those its notes
-    flag artificial, and GCC's outlined OpenMP regions (artificial as
-    well; by name too, for notes without the flag)."""
-    return (name in artificial or "._omp_fn." in name
-            or "._omp_cpyfn." in name)
-
-
 class Ours:
     """Our side of one function: its branch nodes, the lines of its located
     nodes, its entries."""
@@ -464,7 +456,7 @@ def compare_object(notes_path, shown_functions, skipped, allow_inlined, stats):
 
     ours = {}
     for name, fn in notes.items():
-        if is_artificial(name, artificial):
+        if name in artificial:
             stats["artificial_functions"] += 1
             continue
         shown = shown_functions.get(name)
