@@ -25,7 +25,10 @@ check ()
 {
   cd "$1"
   status=0
-  make -o mawk check > check.log 2>&1 || status=$?
+  # mawktest writes its stderr file into $TMPDIR (default /tmp) and
+  # never removes it (it removes only its stdout file): keep it here.
+  mkdir -p check-tmp
+  TMPDIR=$1/check-tmp make -o mawk check > check.log 2>&1 || status=$?
   cat check.log
   # mawktest counts failures in its output rather than in its status.
   [ $status = 0 ] && ! grep -q 'fail' check.log
