@@ -187,6 +187,12 @@ struct ppp_check
      in COUNT (an SSA name), and the action is the first iteration's.  */
   bool flush;
   tree count;
+  /* For the notes' "# check" comment: the DAG edge that ends the paths
+     reaching it (-1: a steady flush), and the DAG edge or node ('e' or
+     'n') they all go through (instr_ctx's fields when it was pushed).  */
+  long path_end;
+  char via_kind;
+  long via;
 };
 
 struct instr_ctx
@@ -224,6 +230,12 @@ struct instr_ctx
   tree type[PP_N_REGS];
   const pp_numbering *num;
   vec<peel_choice *> peels; /* the loops to peel (see peel.cc) */
+  /* Where the code being emitted goes, for the "# check" comments: the
+     path end being recorded (a DAG edge), and the DAG edge ('e') or node
+     ('n') that every path running that code goes through.  */
+  long cur_end;
+  char via_kind;
+  long via;
 };
 
 bool
@@ -422,6 +434,9 @@ push_check (instr_ctx *c, gimple_seq *seq, check_action action, tree ppp_id,
   chk.steady = steady;
   chk.flush = false;
   chk.count = NULL_TREE;
+  chk.path_end = c->cur_end;
+  chk.via_kind = c->via_kind;
+  chk.via = c->via;
   if (steady)
     {
       steady->used = true;
@@ -498,6 +513,7 @@ void
 emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
 {
   c->stats->n_records++;
+  c->cur_end = k;
   tree bl_id = vals[PP_REG_BL];
   steady_end *steady = c->steady[k];
   if (steady && steady->at_exit)
@@ -833,13 +849,21 @@ emit_edge_code (instr_ctx *c, gimple_seq *seq, unsigned i)
     }
   else if (map->cfg->edges[i].cut != PP_CUT_NONE)
     {
+      c->via_kind = 'e';
+      c->via = dag->cfg_edge_cut_end[i];
       emit_path_end (c, seq, dag->cfg_edge_cut_end[i]);
       emit_entry (c, seq, dag->cfg_edge_cut_start[i], w);
     }
   else
     emit_entry (c, seq, dag->cfg_edge_dag[i], w);
   if (c->finish[w] && c->tail_on_edges[w])
-    emit_tail (c, seq, w);
+    {
+      c->via_kind = 'e';
+      c->via = map->cfg->edges[i].cut != PP_CUT_NONE
+                   ? dag->cfg_edge_cut_start[i]
+                   : dag->cfg_edge_dag[i];
+      emit_tail (c, seq, w);
+    }
 }
 
 /* The counter of steady path ST, as a reference built in SEQ.  */
@@ -1432,6 +1456,9 @@ insert_steady_flushes (instr_ctx *c)
           /* (Not in a peeled loop: a loop that counts a steady path is
              never peeled, nor any loop around it.)  */
           chk.end = -1;
+          chk.path_end = -1;
+          chk.via_kind = 0;
+          chk.via = -1;
           chk.steady = st;
           chk.flush = true;
           chk.count = make_ssa_name (uint64_type_node);
@@ -1691,6 +1718,19 @@ expand_checks (instr_ctx *c)
         bb = expand_flush (c, chk, bb, join);
       else if (chk->steady)
         bb = expand_steady_test (c, chk, bb, join);
+      /* For the gcov oracle: gcov instruments after us and sees the
+         branches of our path ends as the program's, where the block
+         that ends with one has lines (tests/gcov/README).  (Steady
+         paths are not counted in registers with -fprofile-arcs.)  */
+      if (profile_arc_flag && chk->path_end >= 0 && chk->via_kind
+          && !chk->flush && !chk->steady
+          && (chk->action == CHECK_SLOT
+              || (chk->action == CHECK_LOG && rec->path_cache)))
+        pp_notes_check_comment (&c->stats->check_notes, chk->path_end,
+                                chk->action == CHECK_LOG ? "log"
+                                : rec->unchecked         ? "slot"
+                                                         : "bounds",
+                                chk->via_kind, chk->via, bb);
       switch (chk->action)
         {
         case CHECK_LOG:
@@ -1821,6 +1861,9 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
   c.checks = vNULL;
   c.stats = stats;
   memset (stats, 0, sizeof *stats);
+  c.cur_end = -1;
+  c.via_kind = 0;
+  c.via = -1;
   c.atomic = false;
   if (flag_profile_update != PROFILE_UPDATE_SINGLE)
     {
@@ -1874,7 +1917,11 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
       if (needs_head (map, v))
         emit_head_action (&c, &head, v);
       if (c.finish[v] && !c.tail_on_edges[v])
-        emit_tail (&c, &head, v);
+        {
+          c.via_kind = 'n';
+          c.via = v;
+          emit_tail (&c, &head, v);
+        }
       if (gimple_seq_empty_p (head))
         continue;
       if (map->head_kind[v] == PPH_AFTER_STMT)
@@ -1911,6 +1958,7 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
         continue;
       unsigned u = cfg->edges[i].src;
       gimple_seq seq = NULL;
+      c.via_kind = 0;
       if (map->head_kind[u] == PPH_OUT_EDGES && needs_head (map, u))
         emit_head_action (&c, &seq, u);
       emit_edge_code (&c, &seq, i);

@@ -292,6 +292,42 @@ pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
   end_run ();
 }
 
+void
+pp_notes_check_comment (char **text, long end, const char *kind,
+                        char via_kind, long via, basic_block bb)
+{
+  strbuf b = { *text, *text ? strlen (*text) : 0, *text ? strlen (*text) + 1
+                                                        : 0 };
+  const char *file;
+  int lo, hi, last;
+  auto_vec<expanded_location> gcov_lines;
+  pp_stmt_range_lines (bb, NULL, NULL, &file, &lo, &hi, &last, &gcov_lines);
+  sb_printf (&b, "  # check %ld %s %c %ld", end, kind, via_kind, via);
+  for (unsigned i = 0; i < gcov_lines.length (); i++)
+    {
+      sb_printf (&b, " ");
+      sb_string (&b, gcov_lines[i].file);
+      sb_printf (&b, " %d", gcov_lines[i].line);
+    }
+  sb_printf (&b, "\n");
+  *text = b.s;
+}
+
+void
+pp_notes_insert (char **notes, const char *text)
+{
+  if (!text || !*text)
+    return;
+  size_t len = strlen (*notes), tail = strlen (PATHPROF_NOTES_END "\n");
+  gcc_assert (len >= tail
+              && strcmp (*notes + len - tail, PATHPROF_NOTES_END "\n") == 0);
+  strbuf b = { NULL, 0, 0 };
+  sb_printf (&b, "%.*s%s%s", (int) (len - tail), *notes, text,
+             PATHPROF_NOTES_END "\n");
+  free (*notes);
+  *notes = b.s;
+}
+
 namespace {
 
 char *

@@ -162,6 +162,8 @@ instrument_function (function *fn)
     pp_instr_stats stats;
     pp_instrument (&map, dag, num, actions, n_regs, rec, plan.edge_profile,
                    &stats);
+    pp_notes_insert (&rec->notes, stats.check_notes);
+    free (stats.check_notes);
     push_record (rec);
     done = true;
 

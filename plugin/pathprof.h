@@ -446,6 +446,9 @@ struct pp_instr_stats
   unsigned n_address_regs; /* path registers holding a counter's address */
   unsigned n_peel;        /* loops whose first iteration is to be peeled */
   unsigned n_peel_folded; /* checks that the peeling settles */
+  /* With gcov's -fprofile-arcs in the compilation: the notes' "# check"
+     comments (pp_notes_check_comment), xmalloc'd, or NULL.  */
+  char *check_notes;
 };
 
 /* Path registers: the Ball-Larus id, and in preferential mode the PPP
@@ -520,6 +523,16 @@ void pp_notes_add_unit_record (char *text);
 void pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
                           const char **file, int *lo, int *hi, int *last,
                           vec<expanded_location> *gcov_lines);
+/* Appends to *TEXT (xmalloc'd or NULL) the notes' "# check" comment of
+   a path end whose code branches (KIND: "slot", "bounds" or "log"), for
+   the gcov oracle: the paths that reach it end with DAG edge END and go
+   through DAG edge VIA (VIA_KIND 'e') or node VIA ('n'); gcov attaches
+   the branch to the lines of BB, the block that ends with it.  */
+void pp_notes_check_comment (char **text, long end, const char *kind,
+                             char via_kind, long via, basic_block bb);
+/* Inserts TEXT (may be NULL) before the `end` of function record
+   *NOTES.  */
+void pp_notes_insert (char **notes, const char *text);
 /* Names of the notes file and the object, absolute, xmalloc'd.  */
 char *pp_notes_file_name (void);
 char *pp_object_file_name (void);

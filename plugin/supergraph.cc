@@ -304,6 +304,7 @@ instrument_trace (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
 
     pp_instr_stats stats;
     pp_instrument (map, dag, NULL, actions, 1, rec, NULL, &stats);
+    free (stats.check_notes);   /* (a trace build has no checks) */
     cgraph_edge::rebuild_edges ();
     cgraph_edge::rebuild_references ();
     if (pp_opts.verbose)
@@ -541,6 +542,8 @@ instrument_ipps (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
     pp_instr_stats stats;
     pp_instrument (map, dag, NULL, actions, n_regs, rec, plan.edge_profile,
                    &stats);
+    pp_notes_insert (&rec->notes, stats.check_notes);
+    free (stats.check_notes);
     cgraph_edge::rebuild_edges ();
     if (pp_opts.verbose)
       inform (DECL_SOURCE_LOCATION (fndecl),

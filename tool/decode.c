@@ -73,6 +73,8 @@ view_forget_edges (struct fn_view *v)
     }
   free (v->dag_counts);
   v->dag_counts = NULL;
+  free (v->dag_residual_counts);
+  v->dag_residual_counts = NULL;
 }
 
 /* Fills V for PF; NFN may be NULL.  Returns -1 only when a recorded path
@@ -97,7 +99,10 @@ view_function (struct fn_view *v, const struct ppd_object *obj,
 
   v->dag_counts = calloc (nfn->dag->n_edges ? nfn->dag->n_edges : 1,
                           sizeof *v->dag_counts);
-  if (!v->dag_counts)
+  v->dag_residual_counts
+      = calloc (nfn->dag->n_edges ? nfn->dag->n_edges : 1,
+                sizeof *v->dag_residual_counts);
+  if (!v->dag_counts || !v->dag_residual_counts)
     tool_out_of_memory ();
   mpz_t id;
   mpz_init (id);
@@ -139,8 +144,13 @@ view_function (struct fn_view *v, const struct ppd_object *obj,
             }
         }
       for (size_t k = 0; k < p->len; k++)
-        v->dag_counts[p->edges[k]]
-          = ppd_sat_add (v->dag_counts[p->edges[k]], p->count);
+        {
+          v->dag_counts[p->edges[k]]
+              = ppd_sat_add (v->dag_counts[p->edges[k]], p->count);
+          if (p->residual)
+            v->dag_residual_counts[p->edges[k]]
+                = ppd_sat_add (v->dag_residual_counts[p->edges[k]], p->count);
+        }
       /* Each invocation runs exactly one path that starts with the entry
          edge (the others start after a cut edge, inside the function).  */
       if (p->len && nfn->dag->edges[p->edges[0]].kind == PP_EDGE_ENTRY)
@@ -163,6 +173,7 @@ view_free (struct fn_view *v)
     }
   free (v->paths);
   free (v->dag_counts);
+  free (v->dag_residual_counts);
   free (v->error);
 }
 

@@ -41,6 +41,7 @@ struct fn_view
                                        asc, the counted one first */
   size_t n_paths;
   uint64_t *dag_counts;             /* per DAG edge, when nfn */
+  uint64_t *dag_residual_counts;    /* the same, residual paths only */
 };
 
 /* Every function of a profile, with the notes of its objects.  */

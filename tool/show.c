@@ -366,8 +366,9 @@ json_function (FILE *out, const struct fn_view *v,
             fprintf (out, "\"%s\"", notes_action_name (nfn->actions[e]));
           else
             fputs ("null", out);
-          fprintf (out, ", \"count\": %llu}",
-                   (unsigned long long) v->dag_counts[e]);
+          fprintf (out, ", \"count\": %llu, \"residual_count\": %llu}",
+                   (unsigned long long) v->dag_counts[e],
+                   (unsigned long long) v->dag_residual_counts[e]);
         }
       fputs (dag->n_edges ? "\n          ],\n" : "],\n", out);
       fputs ("          \"cfg_edges\": [", out);

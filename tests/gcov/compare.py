@@ -106,9 +106,12 @@ def split_record(line):
 
 def read_notes(path):
     """{function: {"blocks": {node: (file, lo, hi, last)}, "edges": [(src,
-    dst)], "heads": {node: kind}, "gcov_lines": {node: [(file, line)]}}}
-    from a .ppno file (gcov_lines: the "# gcov-lines" comments, where gcov
-    attaches a block's branches when that is not (file, last))."""
+    dst)], "heads": {node: kind}, "gcov_lines": {node: [(file, line)]},
+    "checks": [(end, kind, via_kind, via, [(file, line)])]}} from a .ppno
+    file (gcov_lines: the "# gcov-lines" comments, where gcov attaches a
+    block's branches when that is not (file, last); checks: the "# check"
+    comments of a build with -fprofile-arcs, the path ends whose code
+    branches)."""
     functions = {}
     fn = None
     with open(path, encoding="utf-8", errors="surrogateescape") as f:
@@ -124,8 +127,17 @@ def read_notes(path):
                     raise BadInput("%s: a gcov-lines comment has (file, line) pairs" % where)
                 fn["gcov_lines"][int(t[2])] = [(unquote(t[i], where), int(t[i + 1]))
                                                for i in range(3, len(t), 2)]
+            elif t[0] == "#" and len(t) >= 6 and t[1] == "check" and fn is not None:
+                if (len(t) % 2 != 0 or t[3] not in ("slot", "bounds", "log")
+                        or t[4] not in ("e", "n")):
+                    raise BadInput("%s: expected '# check END slot|bounds|log e|n VIA"
+                                   " [FILE LINE]...'" % where)
+                fn["checks"].append((int(t[2]), t[3], t[4], int(t[5]),
+                                     [(unquote(t[i], where), int(t[i + 1]))
+                                      for i in range(6, len(t), 2)]))
             elif t[0] == "function":
-                fn = {"blocks": {}, "edges": [], "heads": {}, "gcov_lines": {}}
+                fn = {"blocks": {}, "edges": [], "heads": {}, "gcov_lines": {},
+                      "checks": []}
                 functions[unquote(t[1], where)] = fn
             elif t[0] == "block" and fn is not None:
                 if len(t) != 7:
@@ -312,6 +324,23 @@ class Ours:
                 continue
             self.nodes.append(([(absolute(f, cwd), n) for f, n in lines],
                                [e["count"] for e in succs]))
+        # The branches of our path ends (the notes' "# check" comments):
+        # (kind, [(file, line) gcov attaches them to], executions that
+        # counted in a slot, executions in all).  The paths that reach a
+        # path end's code are those through its DAG edge or node, which
+        # all end with its END edge (the rest of their path is fixed
+        # there: plugin/instrument.cc, compute_finish).
+        self.checks = []
+        dag = shown["dag_edges"]
+        for end, kind, via_kind, via, lines in notes_fn["checks"]:
+            if via_kind == "e":
+                through = [dag[via]]
+            else:
+                through = [d for d in dag if d["dst"] == via]
+            total = sum(d["count"] for d in through)
+            hit = total - sum(d["residual_count"] for d in through)
+            self.checks.append((kind, [(absolute(f, cwd), n) for f, n in lines],
+                                hit, total))
         # gcov's entry count: the calls, plus the fake edges from the entry
         # that it puts in place of every abnormal edge into a block.
         self.entries = shown["invocations"]
@@ -540,6 +569,44 @@ def compare_object(notes_path, shown_functions, skipped, allow_inlined, stats):
                 our_groups[find(name)].update(counts)
                 ours_by_line[key].update(counts)
                 line_names[key].add(name)
+    # Our path ends' branches: gcov instruments after the plugin, so the
+    # branches of a path end's code are the program's to it, on the lines
+    # of the block that ends with them.  A slot compare ends a block of
+    # its own, which GCC's CFG cleanup (in gcov's pass, when it runs)
+    # merges into the one before it: gcov then shows the compare's counts
+    # (a hit for each execution of a path counted in its slot, a miss for
+    # each logged one) there, else nowhere.  A bounds check (slot or not)
+    # and a residual cache's probe (cached or not) end that block
+    # themselves; their split is the runtime's, only their sum is known.
+    for name in sorted(ours):
+        o = ours[name]
+        for kind, lines, hit, total in o.checks:
+            if not lines:
+                stats["unlocated_checks"] += 1
+                continue
+            def excess(key):
+                return (theirs_by_line.get(key, collections.Counter())
+                        - ours_by_line.get(key, collections.Counter()))
+            if kind == "slot":
+                candidates = [hit]
+            else:
+                candidates = sorted(a for a in excess(lines[0])
+                                    if a <= total and (kind == "log" or a >= hit))
+            pair = None
+            for a in candidates:
+                want = collections.Counter([a, total - a])
+                if all(not (want - excess(key)) for key in lines):
+                    pair = want
+                    break
+            if pair is None:
+                stats["unseen_checks"] += 1
+                continue
+            stats["seen_checks"] += 1
+            stats["seen_" + kind] += 1
+            our_groups[find(name)].update(pair)
+            for key in lines:
+                ours_by_line[key].update(pair)
+                line_names[key].add(name)
     their_groups = collections.defaultdict(collections.Counter)
     for key, c in theirs_by_line.items():
         their_groups[find(line_group[key])] += c
@@ -652,13 +719,20 @@ def main(argv):
                 print("  " + m)
         elif verbose:
             print("ok %s" % notes_path)
+    checks = ""
+    if stats["seen_checks"] or stats["unseen_checks"] or stats["unlocated_checks"]:
+        checks = ("; path ends that branch: %d shown by gcov (%d compares, %d bounds "
+                  "checks, %d cache probes), %d not, %d in blocks without lines"
+                  % (stats["seen_checks"], stats["seen_slot"], stats["seen_bounds"],
+                     stats["seen_log"], stats["unseen_checks"],
+                     stats["unlocated_checks"]))
     print("gcov oracle: %d objects (%d not run); equal: %d function entries "
           "(%d executed), %d branches by function, %d by line; within the calls "
           "that did not return: %d function entries, %d branches by function, %d "
           "by line; left out: %d computed-goto, %d unlocated and %d lineless "
           "nodes, %d artificial functions, %d branches of gcov's last blocks, "
           "%d lines of skipped functions, %d "
-          "functions inlined before gcov (%d gcov branches); %d objects with "
+          "functions inlined before gcov (%d gcov branches)%s; %d objects with "
           "mismatches"
           % (stats["objects"], stats["objects_not_run"], stats["exact_functions"],
              stats["executed_functions"], stats["exact_branches"],
@@ -668,7 +742,7 @@ def main(argv):
              stats["lineless_nodes"], stats["artificial_functions"],
              stats["last_block_branches"],
              stats["skipped_lines"], stats["inlined_functions"],
-             stats["inlined_branches"], failed))
+             stats["inlined_branches"], checks, failed))
     return 1 if failed else 0
 
 

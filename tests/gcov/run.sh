@@ -13,12 +13,15 @@
 #   1. the plugin's test programs (plugin/tests/cases, but tail.c, whose
 #      50 million nested calls need -O2's tail call), those of cases/ here,
 #      and the example (example/tokstat.c on its two inputs), with the real
-#      runtime;
+#      runtime; each also as a preferential build (each function's hottest
+#      path interesting, every function in slots), on the same runs;
 #   2. the oracle itself must fail on a profile with one count changed,
-#      and at -O2 on strings.cc's notes without their gcov-lines comments;
+#      at -O2 on strings.cc's notes without their gcov-lines comments,
+#      and on tokstat.c's preferential notes without their check comments;
 #   3. Debian programs (scripts/debian/programs; default bzip2 zlib mawk
-#      lzip),
-#      running their own test suite and their "test" workload.
+#      lzip), running their own test suite and their "test" workload;
+#      then a preferential build, its interesting paths those runs',
+#      running the "field" workload.
 # Work directory: $PATHPROF_GCOV_DIR, default BUILD_DIR/gcov.  Prints the
 # time of each step; ends with the line "N passed, M failed".
 set -u
@@ -79,6 +82,58 @@ oracle () {
   fi
 }
 
+# The build of Debian program $1 in $2/build, with --coverage, the plugin
+# and the CFLAGS $3; the compiler's messages in $2/$4.
+debian_build () {
+  env CC="$TOP/scripts/debian/cc-log" PATHPROF_REAL_CC="${CC:-gcc}" \
+    PATHPROF_CC_LOG="$2/$4" LC_ALL=C \
+    PATHPROF_FILE="$2/build-records/%p.ppd" \
+    CFLAGS="$OPT --coverage -fplugin=$B/pathprof.so $3 $(oracle_cflags "$1")" \
+    LDFLAGS="--coverage" \
+    LIBS="-L$B -lpathprof" sh "$PROGRAM_SH" "$1" build "$2/build"
+}
+
+# The preferential build of Debian program $1 (directory $2) against gcov
+# (README, "The preferential build"): the residual-profiling scenario,
+# its interesting paths those of the Ball-Larus build's runs (the test
+# suite and the test workload), its run the field workload; every path
+# it runs is counted in a slot or an array, or logged as residual, and
+# the edge counts of both together must be gcov's.  Built in the same
+# directory (the Ball-Larus build moved aside, and back after), as the
+# interesting-path file names functions by source file.
+preferential () {
+  t=$(now)
+  if ! "$B/pathprof" interesting -o "$2/paths.txt" "$2/prog.ppd" \
+       > "$2/ppp-build.log" 2>&1; then
+    ko "$1 $OPT preferential: pathprof interesting" "$2/ppp-build.log"
+    return
+  fi
+  rm -rf "$2/build.bl" "$2/build.ppp" "$2/field"
+  mv "$2/build" "$2/build.bl" || exit 1
+  # (Not stale=error: xz-utils compiles liblzma twice, with -fPIC for
+  # the shared library, where GCC does not inline interposable functions,
+  # and the runs profiled one copy; the other warns and is residual.)
+  if debian_build "$1" "$2" "-fplugin-arg-pathprof-interesting=$2/paths.txt" \
+       ppp-cc.log > "$2/ppp-build.log" 2>&1; then
+    find "$2/build" -name '*.gcda' -delete
+    if PATHPROF_FILE=$2/ppp.ppd sh "$PROGRAM_SH" "$1" workload-field \
+         "$2/build" "$2/field" > "$2/field.log" 2>&1; then
+      untested=$("$B/pathprof" residual "$2/ppp.ppd" 2> /dev/null \
+                 | sed -n 's/^  untested paths, % of executed paths: [^(]*(\(.*\))$/\1/p')
+      oracle "$2/ppp.ppd" "$2/build" \
+        "$1 $OPT preferential, field workload (${untested:-?} executed paths untested)" \
+        "$(sed -n 's/^| //p' "$2/ppp-cc.log" > "$2/ppp-messages"; skipped "$2/ppp-messages")" \
+        "$(oracle_options "$1")"
+    else
+      ko "$1 $OPT preferential: field workload runs" "$2/field.log"
+    fi
+  else
+    ko "$1: preferential build with --coverage at $OPT" "$2/ppp-build.log"
+  fi
+  mv "$2/build" "$2/build.ppp" && mv "$2/build.bl" "$2/build" || exit 1
+  took "$1 preferential" "$t"
+}
+
 rm -rf "$W"
 mkdir -p "$W"
 start_all=$(now)
@@ -99,21 +154,39 @@ for src in "$TOP"/plugin/tests/cases/*.c "$TOP"/plugin/tests/cases/*.cc \
   extra=$(sed -n '1,3s/.*flags: \([^*]*\).*/\1/p' "$src")
   # threads.c counts under 4 threads: gcov's counters must be atomic too.
   case $name in threads.c) extra="-pthread -fprofile-update=atomic" ;; esac
-  if ! LC_ALL=C $cc $OPT --coverage -fplugin="$B/pathprof.so" $extra \
-         -c "$src" -o prog.o > cc.log 2>&1 \
-     || ! $cc --coverage $(echo "$extra" | sed 's/-fplugin-arg-[^ ]*//g') \
-         prog.o -L"$B" -lpathprof -o prog >> cc.log 2>&1; then
-    ko "$name: builds with --coverage and the plugin" cc.log
-    continue
-  fi
   args=
   case $name in tokstat.c) args="$TOP/example/tokstat.c $TOP/example/input.c" ;; esac
-  if [ -n "$args" ]; then
-    for a in $args; do PATHPROF_FILE=$d/prog.ppd ./prog "$a" > out.txt 2>&1; done
-  else
-    PATHPROF_FILE=$d/prog.ppd OMP_NUM_THREADS=2 ./prog > out.txt 2>&1
-  fi
+  # Builds and runs the case in the current directory with the CFLAGS $1.
+  build_run () {
+    if ! LC_ALL=C $cc $OPT --coverage -fplugin="$B/pathprof.so" $extra $1 \
+           -c "$src" -o prog.o > cc.log 2>&1 \
+       || ! $cc --coverage $(echo "$extra" | sed 's/-fplugin-arg-[^ ]*//g') \
+           prog.o -L"$B" -lpathprof -o prog >> cc.log 2>&1; then
+      ko "$name: builds with --coverage and the plugin${1:+ ($1)}" cc.log
+      return 1
+    fi
+    if [ -n "$args" ]; then
+      for a in $args; do PATHPROF_FILE=$PWD/prog.ppd ./prog "$a" > out.txt 2>&1; done
+    else
+      PATHPROF_FILE=$PWD/prog.ppd OMP_NUM_THREADS=2 ./prog > out.txt 2>&1
+    fi
+    return 0
+  }
+  build_run "" || continue
   oracle "$d/prog.ppd" "$d" "$name $OPT" "$(skipped cc.log)"
+  # And preferential (README, "The preferential build"): each function's
+  # hottest path interesting, the others residual, every function in
+  # slots, so that path ends compare (and log, in the functions that did
+  # not run); the same runs.
+  mkdir -p ppp && cd ppp || exit 1
+  if ! "$B/pathprof" interesting --top 1 -o paths.txt "$d/prog.ppd" > cc.log 2>&1; then
+    ko "$name $OPT preferential: pathprof interesting" cc.log
+    continue
+  fi
+  flags="-fplugin-arg-pathprof-interesting=$PWD/paths.txt"
+  flags="$flags -fplugin-arg-pathprof-ppp-array-threshold=0"
+  build_run "$flags -fplugin-arg-pathprof-stale=error" || continue
+  oracle "$d/ppp/prog.ppd" "$d/ppp" "$name $OPT preferential" "$(skipped cc.log)"
 done
 took "test programs" "$t"
 
@@ -137,26 +210,40 @@ EOF
     ko "the oracle fails on a changed count, naming it" "$d/changed.cmp"
   fi
 fi
+# fails_without DIR COMMENT MISMATCH TEST: the comparison of DIR's profile
+# fails, naming MISMATCH, when its notes lose their "# COMMENT" comments.
+fails_without () {
+  if [ ! -f "$1/prog.ppd.json" ]; then
+    ko "$4: no profile in $1"
+    return
+  fi
+  cp "$1/prog.ppno" "$1/prog.ppno.full"
+  grep -v "^  # $2 " "$1/prog.ppno.full" > "$1/prog.ppno"
+  $COMPARE "$1/prog.ppd.json" "$1/prog.ppno" > "$1/bare.cmp" 2>&1
+  rc=$?
+  mv "$1/prog.ppno.full" "$1/prog.ppno"
+  if [ $rc = 1 ] && grep -qF "$3" "$1/bare.cmp"; then
+    ok "$4"
+  else
+    ko "$4" "$1/bare.cmp"
+  fi
+}
 # And it needs the notes' "# gcov-lines" comments (README, "Which levels"):
 # without them, strings.cc at -O2, whose blocks have std::string's code
 # from libstdc++'s headers, gets its branches placed where gcov does not
 # (the line named is libstdc++ 12's std::__distance).
-d=$W/cases/strings_cc
-if [ "$OPT" = -O2 ] && [ ! -f "$d/prog.ppd.json" ]; then
-  ko "without the gcov-lines comments strings.cc -O2 differs: no profile of strings.cc"
-elif [ "$OPT" = -O2 ]; then
-  cp "$d/prog.ppno" "$d/prog.ppno.full"
-  grep -v '^  # gcov-lines ' "$d/prog.ppno.full" > "$d/prog.ppno"
-  $COMPARE "$d/prog.ppd.json" "$d/prog.ppno" > "$d/bare.cmp" 2>&1
-  rc=$?
-  mv "$d/prog.ppno.full" "$d/prog.ppno"
-  if [ $rc = 1 ] && grep -qF "stl_iterator_base_funcs.h:105: branch counts: pathprof [], gcov [0, 5]" \
-       "$d/bare.cmp"; then
-    ok "without the gcov-lines comments strings.cc -O2 differs, on the inlined lines"
-  else
-    ko "without the gcov-lines comments strings.cc -O2 differs, on the inlined lines" "$d/bare.cmp"
-  fi
-fi
+[ "$OPT" = -O2 ] && fails_without "$W/cases/strings_cc" gcov-lines \
+  "stl_iterator_base_funcs.h:105: branch counts: pathprof [], gcov [0, 5]" \
+  "without the gcov-lines comments strings.cc -O2 differs, on the inlined lines"
+
+# And, in a preferential build, it needs the notes' "# check" comments
+# (README, "The preferential build"): gcov counts the slot compare of
+# tokstat.c's keyword loop (line 29) as the program's, a hit for each of
+# the 3285 executions of the one path with a slot that ends there, a miss
+# for the 588 of the others.
+fails_without "$W/cases/tokstat_c/ppp" check \
+  "tokstat.c:29: branch counts: pathprof [208, 3979], gcov [208, 588, 3285, 3979]" \
+  "without the check comments tokstat.c's preferential profile differs, on the compare's line"
 
 # 3. Debian programs.
 for prog in $PROGRAMS; do
@@ -168,13 +255,7 @@ for prog in $PROGRAMS; do
   # would find the last one's and say so on stderr, which tclsh's exec
   # takes for a failure.
   mkdir -p "$d/build-records"
-  if ! env CC="$TOP/scripts/debian/cc-log" PATHPROF_REAL_CC="${CC:-gcc}" \
-       PATHPROF_CC_LOG="$d/cc.log" LC_ALL=C \
-       PATHPROF_FILE="$d/build-records/%p.ppd" \
-       CFLAGS="$OPT --coverage -fplugin=$B/pathprof.so $(oracle_cflags "$prog")" \
-       LDFLAGS="--coverage" \
-       LIBS="-L$B -lpathprof" sh "$PROGRAM_SH" "$prog" build "$d/build" \
-       > "$d/build.log" 2>&1; then
+  if ! debian_build "$prog" "$d" "" cc.log > "$d/build.log" 2>&1; then
     ko "$prog: builds with --coverage and the plugin at $OPT" "$d/build.log"
     continue
   fi
@@ -192,6 +273,7 @@ for prog in $PROGRAMS; do
     "$(sed -n 's/^| //p' "$d/cc.log" > "$d/messages"; skipped "$d/messages")" \
     "$(oracle_options "$prog")"
   took "$prog comparison" "$t"
+  preferential "$prog" "$d"
   # The same without --coverage, where loops count their steady paths in
   # registers (not with gcov's pass in the compilation: it would count the
   # branches of that code): the same runs must count the same paths.  In
@@ -200,6 +282,13 @@ for prog in $PROGRAMS; do
   # only: with optimization, -fprofile-arcs changes GCC's inlining and
   # function splitting, so the two builds do not have the same functions.
   [ "$OPT" = -O0 ] || continue
+  # Nor for the programs whose paths depend on time and differ between
+  # any two runs (README, "Other programs").
+  case $prog in
+    lz4|xz-utils|sqlite3)
+      echo "  ($prog without --coverage: not compared, its paths differ between runs)"
+      continue ;;
+  esac
   t=$(now)
   if ! "$B/pathprof" show --json --top 0 "$d/prog.ppd" > "$d/prog.json" \
           2> "$d/same.txt"; then
