@@ -1720,9 +1720,12 @@ expand_checks (instr_ctx *c)
         bb = expand_steady_test (c, chk, bb, join);
       /* For the gcov oracle: gcov instruments after us and sees the
          branches of our path ends as the program's, where the block
-         that ends with one has lines (tests/gcov/README).  (Steady
+         that ends with one has lines (tests/gcov/README).  Only at the
+         late stage, right before gcov's pass: at the early one GCC's
+         early passes still change the blocks in between.  (Steady
          paths are not counted in registers with -fprofile-arcs.)  */
-      if (profile_arc_flag && chk->path_end >= 0 && chk->via_kind
+      if (profile_arc_flag && pp_opts.late && chk->path_end >= 0
+          && chk->via_kind
           && !chk->flush && !chk->steady
           && (chk->action == CHECK_SLOT
               || (chk->action == CHECK_LOG && rec->path_cache)))

@@ -283,6 +283,9 @@ class Ours:
         if shown["dropped"]:
             self.problems.append("function %s: %d path executions dropped (path log full)"
                                  % (name, shown["dropped"]))
+        if shown["residual_dropped"]:
+            self.problems.append("function %s: %d residual path executions dropped (path "
+                                 "log full)" % (name, shown["residual_dropped"]))
         heads = notes_fn["heads"]
         for node, (file, lo, hi, last) in notes_fn["blocks"].items():
             if file:
@@ -333,6 +336,11 @@ class Ours:
         self.checks = []
         dag = shown["dag_edges"]
         for end, kind, via_kind, via, lines in notes_fn["checks"]:
+            if not (0 <= via < (len(dag) if via_kind == "e"
+                                else len(notes_fn["blocks"]))):
+                raise BadInput("function %s: a check comment names %s %d, which it "
+                               "does not have" % (name, "DAG edge" if via_kind == "e"
+                                                  else "node", via))
             if via_kind == "e":
                 through = [dag[via]]
             else:
@@ -578,9 +586,11 @@ def compare_object(notes_path, shown_functions, skipped, allow_inlined, stats):
     # each logged one) there, else nowhere.  A bounds check (slot or not)
     # and a residual cache's probe (cached or not) end that block
     # themselves; their split is the runtime's, only their sum is known.
+    # The compares first: their pair is exact, the others' only its sum.
+    order = {"slot": 0, "bounds": 1, "log": 2}
     for name in sorted(ours):
         o = ours[name]
-        for kind, lines, hit, total in o.checks:
+        for kind, lines, hit, total in sorted(o.checks, key=lambda c: order[c[0]]):
             if not lines:
                 stats["unlocated_checks"] += 1
                 continue
@@ -592,12 +602,14 @@ def compare_object(notes_path, shown_functions, skipped, allow_inlined, stats):
             else:
                 candidates = sorted(a for a in excess(lines[0])
                                     if a <= total and (kind == "log" or a >= hit))
-            pair = None
-            for a in candidates:
-                want = collections.Counter([a, total - a])
-                if all(not (want - excess(key)) for key in lines):
-                    pair = want
-                    break
+            fits = [collections.Counter([a, total - a]) for a in candidates
+                    if all(not (collections.Counter([a, total - a]) - excess(key))
+                           for key in lines)]
+            pair = fits[0] if fits else None
+            if len(set(tuple(sorted(f.elements())) for f in fits)) > 1:
+                # gcov has several pairs there that it could be: one is
+                # taken, and the summary says how often that happened.
+                stats["ambiguous_checks"] += 1
             if pair is None:
                 stats["unseen_checks"] += 1
                 continue
@@ -722,9 +734,10 @@ def main(argv):
     checks = ""
     if stats["seen_checks"] or stats["unseen_checks"] or stats["unlocated_checks"]:
         checks = ("; path ends that branch: %d shown by gcov (%d compares, %d bounds "
-                  "checks, %d cache probes), %d not, %d in blocks without lines"
+                  "checks, %d cache probes; %d of those two ambiguous), %d not, %d in "
+                  "blocks without lines"
                   % (stats["seen_checks"], stats["seen_slot"], stats["seen_bounds"],
-                     stats["seen_log"], stats["unseen_checks"],
+                     stats["seen_log"], stats["ambiguous_checks"], stats["unseen_checks"],
                      stats["unlocated_checks"]))
     print("gcov oracle: %d objects (%d not run); equal: %d function entries "
           "(%d executed), %d branches by function, %d by line; within the calls "
