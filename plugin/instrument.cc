@@ -1729,7 +1729,9 @@ expand_checks (instr_ctx *c)
           && !chk->flush && !chk->steady
           && (chk->action == CHECK_SLOT
               || (chk->action == CHECK_LOG && rec->path_cache)))
-        pp_notes_check_comment (&c->stats->check_notes, chk->path_end,
+        pp_notes_check_comment (&c->stats->check_notes,
+                                &c->stats->check_notes_len,
+                                &c->stats->check_notes_size, chk->path_end,
                                 chk->action == CHECK_LOG ? "log"
                                 : rec->unchecked         ? "slot"
                                                          : "bounds",

@@ -293,11 +293,11 @@ pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
 }
 
 void
-pp_notes_check_comment (char **text, long end, const char *kind,
-                        char via_kind, long via, basic_block bb)
+pp_notes_check_comment (char **text, size_t *len, size_t *size, long end,
+                        const char *kind, char via_kind, long via,
+                        basic_block bb)
 {
-  strbuf b = { *text, *text ? strlen (*text) : 0, *text ? strlen (*text) + 1
-                                                        : 0 };
+  strbuf b = { *text, *len, *size };
   const char *file;
   int lo, hi, last;
   auto_vec<expanded_location> gcov_lines;
@@ -311,6 +311,8 @@ pp_notes_check_comment (char **text, long end, const char *kind,
     }
   sb_printf (&b, "\n");
   *text = b.s;
+  *len = b.len;
+  *size = b.cap;
 }
 
 void

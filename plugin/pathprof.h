@@ -447,8 +447,10 @@ struct pp_instr_stats
   unsigned n_peel;        /* loops whose first iteration is to be peeled */
   unsigned n_peel_folded; /* checks that the peeling settles */
   /* With gcov's -fprofile-arcs in the compilation: the notes' "# check"
-     comments (pp_notes_check_comment), xmalloc'd, or NULL.  */
+     comments (pp_notes_check_comment), xmalloc'd, or NULL; its length
+     and allocated size.  */
   char *check_notes;
+  size_t check_notes_len, check_notes_size;
 };
 
 /* Path registers: the Ball-Larus id, and in preferential mode the PPP
@@ -523,13 +525,15 @@ void pp_notes_add_unit_record (char *text);
 void pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
                           const char **file, int *lo, int *hi, int *last,
                           vec<expanded_location> *gcov_lines);
-/* Appends to *TEXT (xmalloc'd or NULL) the notes' "# check" comment of
-   a path end whose code branches (KIND: "slot", "bounds" or "log"), for
-   the gcov oracle: the paths that reach it end with DAG edge END and go
-   through DAG edge VIA (VIA_KIND 'e') or node VIA ('n'); gcov attaches
-   the branch to the lines of BB, the block that ends with it.  */
-void pp_notes_check_comment (char **text, long end, const char *kind,
-                             char via_kind, long via, basic_block bb);
+/* Appends to *TEXT (xmalloc'd or NULL, *LEN characters in *SIZE bytes)
+   the notes' "# check" comment of a path end whose code branches (KIND:
+   "slot", "bounds" or "log"), for the gcov oracle: the paths that reach
+   it go through DAG edge VIA (VIA_KIND 'e') or node VIA ('n') and end
+   with DAG edge END; gcov attaches the branch to the lines of BB, the
+   block its code is in.  */
+void pp_notes_check_comment (char **text, size_t *len, size_t *size,
+                             long end, const char *kind, char via_kind,
+                             long via, basic_block bb);
 /* Inserts TEXT (may be NULL) before the `end` of function record
    *NOTES.  */
 void pp_notes_insert (char **notes, const char *text);
