@@ -178,8 +178,9 @@ struct peel_choice
 struct ppp_check
 {
   gimple *anchor;         /* the last statement before the check */
-  long end;               /* CHECK_SLOT: the DAG edge of the path end;
-                             -1 for the others and the steady flushes */
+  long end;               /* the DAG edge of the path end (peeling may
+                             settle a CHECK_SLOT's conditions); -1 for
+                             the steady flushes */
   check_action action;
   tree ppp_id, bl_id;     /* SSA names, or NULL_TREE when not needed */
   steady_end *steady;     /* tested first, or NULL */
@@ -187,10 +188,9 @@ struct ppp_check
      in COUNT (an SSA name), and the action is the first iteration's.  */
   bool flush;
   tree count;
-  /* For the notes' "# check" comment: the DAG edge that ends the paths
-     reaching it (-1: a steady flush), and the DAG edge or node ('e' or
-     'n') they all go through (instr_ctx's fields when it was pushed).  */
-  long path_end;
+  /* For the notes' "# check" comment: the DAG edge or node ('e' or 'n')
+     that every path reaching it goes through (instr_ctx's, when it was
+     pushed).  */
   char via_kind;
   long via;
 };
@@ -419,22 +419,21 @@ emit_log_call (instr_ctx *c, gimple_seq *seq, tree bl_id)
 }
 
 /* Ends the sequence with a mark for ACTION on the ids PPP_ID and BL_ID
-   (those it needs; the others NULL_TREE), behind the test of STEADY if
-   not NULL, done by expand_checks.  END: for a CHECK_SLOT, the DAG edge
-   of its path end (peeling may settle its conditions), else -1.  */
+   (those it needs; the others NULL_TREE) at the end of the path being
+   recorded (emit_record), behind the test of STEADY if not NULL, done by
+   expand_checks.  */
 void
 push_check (instr_ctx *c, gimple_seq *seq, check_action action, tree ppp_id,
-            tree bl_id, steady_end *steady, long end)
+            tree bl_id, steady_end *steady)
 {
   ppp_check chk;
   chk.action = action;
-  chk.end = end;
+  chk.end = c->cur_end;
   chk.ppp_id = ppp_id ? in_ssa_name (seq, ppp_id) : NULL_TREE;
   chk.bl_id = bl_id ? in_ssa_name (seq, bl_id) : NULL_TREE;
   chk.steady = steady;
   chk.flush = false;
   chk.count = NULL_TREE;
-  chk.path_end = c->cur_end;
   chk.via_kind = c->via_kind;
   chk.via = c->via;
   if (steady)
@@ -457,7 +456,7 @@ void
 emit_log (instr_ctx *c, gimple_seq *seq, tree bl_id)
 {
   if (c->rec->path_cache)
-    push_check (c, seq, CHECK_LOG, NULL_TREE, bl_id, NULL, -1);
+    push_check (c, seq, CHECK_LOG, NULL_TREE, bl_id, NULL);
   else
     emit_log_call (c, seq, bl_id);
 }
@@ -536,7 +535,7 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
       return;
     case PATHPROF_STORAGE_ARRAY:
       if (steady)
-        push_check (c, seq, COUNT_IN_ARRAY, NULL_TREE, bl_id, steady, -1);
+        push_check (c, seq, COUNT_IN_ARRAY, NULL_TREE, bl_id, steady);
       else
         emit_increment (seq, counter_ref (c->rec, bl_id), c->atomic);
       return;
@@ -564,8 +563,7 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
           case PP_END_COUNT:
             /* Every path ending here has a slot: the PPP id is its own. */
             if (steady)
-              push_check (c, seq, COUNT_IN_SLOT, ppp_id, NULL_TREE, steady,
-                          -1);
+              push_check (c, seq, COUNT_IN_SLOT, ppp_id, NULL_TREE, steady);
             else
               emit_increment (seq, slot_ref (seq, c->rec, ppp_id, 1),
                               c->atomic);
@@ -576,7 +574,7 @@ emit_record (instr_ctx *c, gimple_seq *seq, tree *vals, long k)
             return;
           default:
             c->stats->n_checked++;
-            push_check (c, seq, CHECK_SLOT, ppp_id, bl_id, steady, k);
+            push_check (c, seq, CHECK_SLOT, ppp_id, bl_id, steady);
             return;
           }
       }
@@ -1456,7 +1454,6 @@ insert_steady_flushes (instr_ctx *c)
           /* (Not in a peeled loop: a loop that counts a steady path is
              never peeled, nor any loop around it.)  */
           chk.end = -1;
-          chk.path_end = -1;
           chk.via_kind = 0;
           chk.via = -1;
           chk.steady = st;
@@ -1724,14 +1721,14 @@ expand_checks (instr_ctx *c)
          late stage, right before gcov's pass: at the early one GCC's
          early passes still change the blocks in between.  (Steady
          paths are not counted in registers with -fprofile-arcs.)  */
-      if (profile_arc_flag && pp_opts.late && chk->path_end >= 0
+      if (profile_arc_flag && pp_opts.late && chk->end >= 0
           && chk->via_kind
           && !chk->flush && !chk->steady
           && (chk->action == CHECK_SLOT
               || (chk->action == CHECK_LOG && rec->path_cache)))
         pp_notes_check_comment (&c->stats->check_notes,
                                 &c->stats->check_notes_len,
-                                &c->stats->check_notes_size, chk->path_end,
+                                &c->stats->check_notes_size, chk->end,
                                 chk->action == CHECK_LOG ? "log"
                                 : rec->unchecked         ? "slot"
                                                          : "bounds",

@@ -78,6 +78,18 @@ sb_string (strbuf *b, const char *s)
   sb_printf (b, "\"");
 }
 
+/* " FILE LINE" for each of LINES (the notes' gcov comments).  */
+void
+sb_file_lines (strbuf *b, const vec<expanded_location> &lines)
+{
+  for (unsigned i = 0; i < lines.length (); i++)
+    {
+      sb_printf (b, " ");
+      sb_string (b, lines[i].file);
+      sb_printf (b, " %d", lines[i].line);
+    }
+}
+
 void
 sb_mpz (strbuf *b, const mpz_t v)
 {
@@ -303,12 +315,7 @@ pp_notes_check_comment (char **text, size_t *len, size_t *size, long end,
   auto_vec<expanded_location> gcov_lines;
   pp_stmt_range_lines (bb, NULL, NULL, &file, &lo, &hi, &last, &gcov_lines);
   sb_printf (&b, "  # check %ld %s %c %ld", end, kind, via_kind, via);
-  for (unsigned i = 0; i < gcov_lines.length (); i++)
-    {
-      sb_printf (&b, " ");
-      sb_string (&b, gcov_lines[i].file);
-      sb_printf (&b, " %d", gcov_lines[i].line);
-    }
+  sb_file_lines (&b, gcov_lines);
   sb_printf (&b, "\n");
   *text = b.s;
   *len = b.len;
@@ -468,12 +475,7 @@ pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
                        || strcmp (gcov_lines[0].file, file) != 0)))
         {
           sb_printf (&b, "  # gcov-lines %u", v);
-          for (unsigned i = 0; i < gcov_lines.length (); i++)
-            {
-              sb_printf (&b, " ");
-              sb_string (&b, gcov_lines[i].file);
-              sb_printf (&b, " %d", gcov_lines[i].line);
-            }
+          sb_file_lines (&b, gcov_lines);
           sb_printf (&b, "\n");
         }
     }

@@ -587,32 +587,34 @@ def compare_object(notes_path, shown_functions, skipped, allow_inlined, stats):
     # and a residual cache's probe (cached or not) end that block
     # themselves; their split is the runtime's, only their sum is known.
     # The compares first: their pair is exact, the others' only its sum.
+    def excess(key):
+        """gcov's branches on line KEY that ours do not account for."""
+        return (theirs_by_line.get(key, collections.Counter())
+                - ours_by_line.get(key, collections.Counter()))
+
     order = {"slot": 0, "bounds": 1, "log": 2}
     for name in sorted(ours):
-        o = ours[name]
-        for kind, lines, hit, total in sorted(o.checks, key=lambda c: order[c[0]]):
+        for kind, lines, hit, total in sorted(ours[name].checks,
+                                              key=lambda c: order[c[0]]):
             if not lines:
                 stats["unlocated_checks"] += 1
                 continue
-            def excess(key):
-                return (theirs_by_line.get(key, collections.Counter())
-                        - ours_by_line.get(key, collections.Counter()))
             if kind == "slot":
                 candidates = [hit]
             else:
-                candidates = sorted(a for a in excess(lines[0])
-                                    if a <= total and (kind == "log" or a >= hit))
-            fits = [collections.Counter([a, total - a]) for a in candidates
-                    if all(not (collections.Counter([a, total - a]) - excess(key))
-                           for key in lines)]
-            pair = fits[0] if fits else None
-            if len(set(tuple(sorted(f.elements())) for f in fits)) > 1:
-                # gcov has several pairs there that it could be: one is
-                # taken, and the summary says how often that happened.
+                candidates = [a for a in excess(lines[0])
+                              if a <= total and (kind == "log" or a >= hit)]
+            fits = sorted(set(tuple(sorted((a, total - a))) for a in candidates
+                              if all(not (collections.Counter([a, total - a])
+                                          - excess(key)) for key in lines)))
+            if len(fits) > 1:
+                # gcov has several pairs there that it could be: the first
+                # is taken, and the summary says how often that happened.
                 stats["ambiguous_checks"] += 1
-            if pair is None:
+            if not fits:
                 stats["unseen_checks"] += 1
                 continue
+            pair = collections.Counter(fits[0])
             stats["seen_checks"] += 1
             stats["seen_" + kind] += 1
             our_groups[find(name)].update(pair)

@@ -44,8 +44,8 @@ ko () {
 }
 now () { date +%s; }
 took () { echo "  ($1: $(( $(now) - $2 )) s)"; }
-# The functions the plugin said it skipped, from compiler messages in $1,
-# comma-separated.
+# The functions the plugin said it skipped, from compiler messages in $1
+# (or a cc-log log, whose message lines start with "| "), comma-separated.
 skipped () {
   LC_ALL=C sed -n "s/.*warning: pathprof: '\([^']*\)' is not instrumented.*/\1/p" "$1" \
     | tr '\n' , | sed 's/,$//'
@@ -82,16 +82,19 @@ oracle () {
   fi
 }
 
-# The build of Debian program $1 in $2/build, with --coverage, the plugin
-# and the CFLAGS $3; the compiler's messages in $2/$4.cc.log, the profiles
-# of the programs the build runs in $2/$4-records.
+# The build NAME ($3) of Debian program $1 in $2/build, with the plugin,
+# the CFLAGS $4 and the LDFLAGS $5: the compiler's messages in
+# $2/NAME.cc.log, the profiles of the programs the build runs (sqlite3's
+# mksourceid, lemon) in $2/NAME-records, one per process and build (in
+# their directory, the next build's would find the last one's and say so
+# on stderr, which tclsh's exec takes for a failure).
 debian_build () {
-  mkdir -p "$2/$4-records"
+  mkdir -p "$2/$3-records"
   env CC="$TOP/scripts/debian/cc-log" PATHPROF_REAL_CC="${CC:-gcc}" \
-    PATHPROF_CC_LOG="$2/$4.cc.log" LC_ALL=C \
-    PATHPROF_FILE="$2/$4-records/%p.ppd" \
-    CFLAGS="$OPT --coverage -fplugin=$B/pathprof.so $3 $(oracle_cflags "$1")" \
-    LDFLAGS="--coverage" \
+    PATHPROF_CC_LOG="$2/$3.cc.log" LC_ALL=C \
+    PATHPROF_FILE="$2/$3-records/%p.ppd" \
+    CFLAGS="$OPT -fplugin=$B/pathprof.so $4 $(oracle_cflags "$1")" \
+    LDFLAGS="$5" \
     LIBS="-L$B -lpathprof" sh "$PROGRAM_SH" "$1" build "$2/build"
 }
 
@@ -115,8 +118,9 @@ preferential () {
   # (Not stale=error: xz-utils compiles liblzma twice, with -fPIC for
   # the shared library, where GCC does not inline interposable functions,
   # and the runs profiled one copy; the other warns and is residual.)
-  if debian_build "$1" "$2" "-fplugin-arg-pathprof-interesting=$2/paths.txt" \
-       ppp > "$2/ppp-build.log" 2>&1; then
+  if debian_build "$1" "$2" ppp \
+       "--coverage -fplugin-arg-pathprof-interesting=$2/paths.txt" --coverage \
+       > "$2/ppp-build.log" 2>&1; then
     find "$2/build" -name '*.gcda' -delete
     if PATHPROF_FILE=$2/ppp.ppd sh "$PROGRAM_SH" "$1" workload-field \
          "$2/build" "$2/field" > "$2/field.log" 2>&1; then
@@ -124,7 +128,7 @@ preferential () {
                  | sed -n 's/^  untested paths, % of executed paths: [^(]*(\(.*\))$/\1/p')
       oracle "$2/ppp.ppd" "$2/build" \
         "$1 $OPT preferential, field workload (${untested:-?} executed paths untested)" \
-        "$(sed -n 's/^| //p' "$2/ppp.cc.log" > "$2/ppp-messages"; skipped "$2/ppp-messages")" \
+        "$(skipped "$2/ppp.cc.log")" \
         "$(oracle_options "$1")"
     else
       ko "$1 $OPT preferential: field workload runs" "$2/field.log"
@@ -263,11 +267,8 @@ for prog in $PROGRAMS; do
   d=$W/$prog
   mkdir -p "$d"
   t=$(now)
-  # The programs a build runs (sqlite3's mksourceid, lemon) write their
-  # profiles aside, one per process and build: in their directory, the
-  # next build's would find the last one's and say so on stderr, which
-  # tclsh's exec takes for a failure.
-  if ! debian_build "$prog" "$d" "" build > "$d/build.log" 2>&1; then
+  if ! debian_build "$prog" "$d" build --coverage --coverage \
+       > "$d/build.log" 2>&1; then
     ko "$prog: builds with --coverage and the plugin at $OPT" "$d/build.log"
     continue
   fi
@@ -282,7 +283,7 @@ for prog in $PROGRAMS; do
   took "$prog runs" "$t"
   t=$(now)
   oracle "$d/prog.ppd" "$d/build" "$prog $OPT, test suite and test workload" \
-    "$(sed -n 's/^| //p' "$d/build.cc.log" > "$d/messages"; skipped "$d/messages")" \
+    "$(skipped "$d/build.cc.log")" \
     "$(oracle_options "$prog")"
   took "$prog comparison" "$t"
   preferential "$prog" "$d"
@@ -309,12 +310,7 @@ for prog in $PROGRAMS; do
   fi
   rm -rf "$d/build.cov" "$d/test.cov"
   mv "$d/build" "$d/build.cov" && mv "$d/test" "$d/test.cov" || exit 1
-  mkdir -p "$d/steady-records"
-  if ! env CC="$TOP/scripts/debian/cc-log" PATHPROF_REAL_CC="${CC:-gcc}" \
-       PATHPROF_CC_LOG="$d/steady-cc.log" LC_ALL=C \
-       PATHPROF_FILE="$d/steady-records/%p.ppd" \
-       CFLAGS="$OPT -fplugin=$B/pathprof.so -fplugin-arg-pathprof-verbose $(oracle_cflags "$prog")" \
-       LIBS="-L$B -lpathprof" sh "$PROGRAM_SH" "$prog" build "$d/build" \
+  if ! debian_build "$prog" "$d" steady -fplugin-arg-pathprof-verbose "" \
        > "$d/steady-build.log" 2>&1; then
     ko "$prog: builds with the plugin at $OPT" "$d/steady-build.log"
     continue
@@ -323,7 +319,7 @@ for prog in $PROGRAMS; do
     > "$d/steady-check.log" 2>&1
   PATHPROF_FILE=$d/steady.ppd sh "$PROGRAM_SH" "$prog" workload-test \
     "$d/build" "$d/test" > "$d/steady-test.log" 2>&1
-  n_steady=$(sed -n 's/.*, \([0-9]*\) steady loop path.*/\1/p' "$d/steady-cc.log" \
+  n_steady=$(sed -n 's/.*, \([0-9]*\) steady loop path.*/\1/p' "$d/steady.cc.log" \
              | awk '{ s += $1 } END { print s + 0 }')
   if "$B/pathprof" show --json --top 0 "$d/steady.ppd" > "$d/steady.json" \
      && "$PY" "$TOP/tests/gcov/same-paths.py" "$d/prog.json" "$d/steady.json" \
