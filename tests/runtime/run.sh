@@ -613,6 +613,27 @@ python3 "$SRC/scripts/gen-crc32-tables.py" > "$W/crc32-tables.h"
 is "runtime/crc32-tables.h is what scripts/gen-crc32-tables.py writes" same \
   "$(cmp -s "$W/crc32-tables.h" "$SRC/runtime/crc32-tables.h" && echo same)"
 
+# --- Intel CET marking (x86) -------------------------------------------------
+# The linker marks its output for indirect branch tracking and shadow
+# stacks only if every object it links is marked: the runtime must not
+# take that hardening away from a program built with -fcf-protection.  A
+# relocatable link merges the marks of the objects it links, the
+# runtime's members among them, without the C library's start files
+# (Debian does not mark them).  Unmarked, the runtime's objects would
+# leave no mark, which the second case shows the check would see.
+if $CC -fcf-protection=full -x c -c /dev/null -o /dev/null 2> /dev/null; then
+  cet_mark () { # CF_PROTECTION: the x86 features of rt_prog.c linked -r
+    $CC $RTFLAGS -fcf-protection="$1" -c "$SRC/tests/runtime/rt_prog.c" \
+      -o "$W/cet.o" \
+      && $CC -r -nostdlib "$W/cet.o" -L"$B" -lpathprof -o "$W/cet-r.o" \
+      && nm "$W/cet-r.o" | grep -q ' T __pathprof_init$' \
+      && readelf -n "$W/cet-r.o" | sed -n 's/^ *Properties: x86 feature: //p'
+  }
+  is "a -fcf-protection program linked with the runtime stays marked IBT, SHSTK" \
+    "IBT, SHSTK" "$(cet_mark full)"
+  is "a program built without -fcf-protection is not marked" "" "$(cet_mark none)"
+fi
+
 # --- damaged files never crash the reader ----------------------------------
 # With AddressSanitizer where the compiler has it, so that a read out of
 # bounds fails the test even when it would not crash.
