@@ -399,7 +399,7 @@ def run(cmd, cwd):
     r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if r.returncode != 0:
         raise BadInput("%s failed: %s" % (" ".join(cmd), r.stderr.decode(errors="replace")))
-    return r.stdout.decode("utf-8", "surrogateescape")
+    return r.stdout.decode("utf-8", "surrogateescape"), r.stderr.decode(errors="replace")
 
 
 BLOCK = re.compile(r"^\s*([0-9]+\*?|#####|=====|%%%%%|\$\$\$\$\$):\s*([0-9]+)-block\s+[0-9]+$")
@@ -462,9 +462,19 @@ def gcov_object(notes_path):
     if not os.path.exists(gcno):
         raise BadInput("no gcov notes %s next to it" % gcno)
     gcov = os.environ.get("GCOV", "gcov")
-    where = os.path.dirname(gcno) or "."
-    doc = json.loads(run([gcov, "-b", "-j", "--stdout", gcno], where))
-    text = run([gcov, "-a", "-b", "-c", "-u", "-t", gcno], where)
+    gcno = os.path.abspath(gcno)
+    doc = json.loads(run([gcov, "-b", "-j", "--stdout", gcno], os.path.dirname(gcno))[0])
+    # The text shows the calls only with the source lines, which gcov
+    # reads from the sources' names as compiled, relative to the
+    # compilation's directory (not the object's: zstd's Makefile compiles
+    # into obj/conf_HASH/, libtool into .libs/).  Without them it would
+    # show no call at all, and every call that did not return would go
+    # unseen: an unreadable source is bad input.
+    text, errors = run([gcov, "-a", "-b", "-c", "-u", "-t", gcno],
+                       doc.get("current_working_directory") or os.path.dirname(gcno))
+    for line in errors.splitlines():
+        if line.startswith("Cannot open source file"):
+            raise BadInput("gcov on %s: %s" % (gcno, line))
     artificial, last_blocks = read_gcno(gcno)
     return doc, text, artificial, last_blocks
 
