@@ -448,6 +448,17 @@ check "skipped function warns" 1 \
 gcc -fplugin="$PL" -fplugin-arg-pathprof-warn-skipped=0 \
   -c "$T/cases/nonlocal.c" -o n.o 2> n.err
 check "warn-skipped=0 silences it" "" "$(cat n.err)"
+# The warning has no -W option of its own (a plugin cannot add one):
+# -Werror makes it an error, like any such GCC warning, and warn-skipped=0
+# is how a -Werror build goes through (specs/plugin-arguments.md).
+gcc -Werror -fplugin="$PL" -c "$T/cases/nonlocal.c" -o n.o 2> n.err
+rc=$?
+check "-Werror: the skipped function is an error" "1 1" \
+  "$rc $(grep -c "error: pathprof: .outer. is not instrumented: a block is reachable only through a nonlocal goto or longjmp \[-Werror\]" n.err)"
+gcc -Werror -fplugin="$PL" -fplugin-arg-pathprof-warn-skipped=0 \
+  -c "$T/cases/nonlocal.c" -o n.o 2> n.err
+rc=$?
+check "-Werror with warn-skipped=0 compiles" "0 " "$rc $(cat n.err)"
 gcc -fplugin="$PL" -fplugin-arg-pathprof-bogus -c "$T/cases/loops.c" \
   -o x.o 2> x.err
 check "unknown argument is an error" 1 \
