@@ -185,6 +185,16 @@ void __pathprof_init (struct pathprof_object *object);
    PATHPROF_LOG_LIMIT (specs/runtime.md).  */
 void __pathprof_log_path (struct pathprof_function *fn, uint64_t id);
 
+/* Around every call of execl, execle, execlp, execv, execve and execvp
+   in the functions of an object that registers counters (as gcov wraps
+   them): __pathprof_exec_prepare before it writes the counts, which the
+   new image would lose; __pathprof_exec_failed after it, which runs only
+   if the exec failed, zeroes them, so that they are not written twice.
+   Both do nothing in a vfork child (a process whose memory is another's,
+   specs/runtime.md "fork, exec").  errno is preserved.  */
+void __pathprof_exec_prepare (void);
+void __pathprof_exec_failed (void);
+
 /* Trace builds (-fplugin-arg-pathprof-wpp, specs/trace-format.md): the
    object's constructor calls __pathprof_wpp_init instead of
    __pathprof_init (its functions, of storage TRACE, count nothing); the

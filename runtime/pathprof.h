@@ -34,9 +34,12 @@ void __pathprof_reset (void);
 
 /* execve(2) that first dumps the counts (they would be lost: exec replaces
    the process image without running exit handlers), and resets them if
-   execve fails and returns, so that they are not written twice.  Linking
-   with -Wl,--wrap=execve (or execv, execvp) routes the program's own calls
-   of those functions through libpathprof the same way.  */
+   execve fails and returns, so that they are not written twice; neither
+   in a vfork child.  The plugin does the same around the exec calls of
+   the units it compiles; this is for the others (calls through pointers,
+   code built without the plugin).  Linking with -Wl,--wrap=execve (or
+   execv, execvp) routes every call of those functions in the link
+   through libpathprof the same way.  */
 int __pathprof_execve (const char *path, char *const argv[],
                        char *const envp[]);
 

@@ -53,6 +53,14 @@ static int run_counted;
 static char start_dir[PATH_MAX];
 /* Whether the fork prepare handler took state_lock.  */
 static int fork_locked;
+/* The process whose counters these are: the one that registered the
+   first object, or the child of a fork (the atfork handler).  A vfork
+   child shares the parent's memory without running that handler: before
+   an exec there it must not write the parent's counts, nor mark them
+   written (the parent would lose what it counts after).  Written by one
+   thread with none other running (a constructor, a fork child), read
+   without the lock.  */
+static pid_t owner_pid;
 
 static int
 lock_state (void)
@@ -402,6 +410,7 @@ fork_child (void)
   reset_counters ();
   dumped = 0;
   run_counted = 0; /* the child is a run of its own */
+  owner_pid = getpid ();
 }
 
 /* ------------------------------------------------------------------ */
@@ -451,6 +460,7 @@ __pathprof_init (struct pathprof_object *object)
   if (!handlers_registered)
     {
       handlers_registered = 1;
+      owner_pid = getpid ();
       if (!getcwd (start_dir, sizeof start_dir))
         start_dir[0] = 0;
       /* The page size, which a forked child's reset may not ask for
@@ -502,15 +512,27 @@ __pathprof_reset (void)
   errno = saved;
 }
 
+void
+__pathprof_exec_prepare (void)
+{
+  if (getpid () == owner_pid)
+    __pathprof_dump ();
+}
+
+void
+__pathprof_exec_failed (void)
+{
+  /* Still here: exec failed and this process goes on; its counts were
+     written, so start afresh (the exit handler writes what follows).  */
+  if (getpid () == owner_pid)
+    __pathprof_reset ();
+}
+
 int
 __pathprof_execve (const char *path, char *const argv[], char *const envp[])
 {
-  __pathprof_dump ();
+  __pathprof_exec_prepare ();
   int ret = execve (path, argv, envp);
-  int e = errno;
-  /* Still here: exec failed and this process goes on; its counts were
-     written, so start afresh (the exit handler writes what follows).  */
-  __pathprof_reset ();
-  errno = e;
+  __pathprof_exec_failed ();
   return ret;
 }

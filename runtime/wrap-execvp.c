@@ -5,13 +5,14 @@
  *
  * Linked with -Wl,--wrap=execvp, the program's calls of execvp() come here:
  * the counts are written first, since exec replaces the process without
- * running exit handlers (gcov's compiler-inserted __gcov_execve does the
- * same).  One archive member per wrapped function, so that wrapping one
- * does not leave the others' __real_ symbols undefined.
+ * running exit handlers.  The plugin already does this around the exec
+ * calls of the units it compiles (plugin/exec-hooks.cc, as gcov wraps
+ * them); the link option also covers the calls of objects built without
+ * it and calls through pointers (a second write is a no-op).  One archive
+ * member per wrapped function, so that wrapping one does not leave the
+ * others' __real_ symbols undefined.
  */
-#include <errno.h>
-
-#include "pathprof.h"
+#include "pathprof-format.h"
 
 int __real_execvp (const char *file, char *const argv[]);
 int __wrap_execvp (const char *file, char *const argv[]);
@@ -19,11 +20,9 @@ int __wrap_execvp (const char *file, char *const argv[]);
 int
 __wrap_execvp (const char *file, char *const argv[])
 {
-  __pathprof_dump ();
+  __pathprof_exec_prepare ();
   int ret = __real_execvp (file, argv);
-  int e = errno;
   /* exec failed: the written counts must not be written again.  */
-  __pathprof_reset ();
-  errno = e;
+  __pathprof_exec_failed ();
   return ret;
 }

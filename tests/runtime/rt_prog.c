@@ -15,6 +15,10 @@
  *   errno-dump    checks that __pathprof_dump preserves errno
  *   exec          __pathprof_execve (this program, "a 2 1")
  *   rawexec       execve (this program, "a 2 1") (for -Wl,--wrap=execve)
+ *   vfexec        vfork; the child calls __pathprof_execve (this program,
+ *                 "a 2 1"), the parent waits for it and goes on
+ *   badexec       __pathprof_execve of a file that does not exist: checks
+ *                 that it returns -1 with errno ENOENT, and goes on
  *   dl LIB N      dlopen LIB, call its fakelib_count (N), dlclose it
  *   chdir DIR     chdir (DIR)
  *   pid           print the process id on stdout
@@ -278,6 +282,24 @@ die (const char *what)
   exit (99);
 }
 
+/* The command vfexec, in a function of its own: the variables of the
+   frame that calls vfork may be clobbered (-Wclobbered).  */
+__attribute__ ((noinline)) static void
+vfork_exec (char *self)
+{
+  char *args[] = { self, "a", "2", "1", NULL };
+  pid_t pid = vfork ();
+  if (pid == 0)
+    {
+      __pathprof_execve (self, args, environ);
+      _exit (97);
+    }
+  int st;
+  if (pid < 0 || waitpid (pid, &st, 0) != pid || !WIFEXITED (st)
+      || WEXITSTATUS (st) != 0)
+    die ("vfork child");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -344,6 +366,16 @@ main (int argc, char **argv)
           else
             execve (self, args, environ);
           die ("execve");
+        }
+      else if (!strcmp (c, "vfexec"))
+        vfork_exec (self);
+      else if (!strcmp (c, "badexec"))
+        {
+          char *args[] = { "nothing", NULL };
+          errno = 0;
+          if (__pathprof_execve ("/nonexistent/rt_prog", args, environ) != -1
+              || errno != ENOENT)
+            die ("failed exec");
         }
       else if (!strcmp (c, "dl") && i + 2 < argc)
         {

@@ -305,6 +305,22 @@ PATHPROF_FILE=$W/raw.ppd "$RT" a 0 4 rawexec
   fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$W/raw.ppd" > "$W/out"
 same "plain execve loses the unwritten counts (documented)" "$W/exp" "$W/out"
+# A vfork child shares its parent's memory: its exec must not write the
+# parent's counts and mark them written, which would lose the parent's
+# later ones (0 1 + 0 2 here), as gcov's __gcov_execv does.
+PATHPROF_FILE=$W/vfork.ppd "$RT" a 0 1 vfexec a 0 2
+{ echo "pathprof-data 2"; obj 2; fn_array 2; echo "    0 3"; echo "    2 1"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$W/vfork.ppd" > "$W/out"
+same "__pathprof_execve in a vfork child writes nothing of the parent's" \
+  "$W/exp" "$W/out"
+# An exec that fails: the counts written before it are not written again.
+PATHPROF_FILE=$W/badexec.ppd "$RT" a 0 1 badexec a 0 2 2> "$W/err"
+{ echo "pathprof-data 2"; obj 1; fn_array 1; echo "    0 3"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$W/badexec.ppd" > "$W/out"
+same "__pathprof_execve that fails: errno ENOENT, every count written once" \
+  "$W/exp" "$W/out"
 
 # --- an instrumented shared library, dlopen'ed and dlclose'd ---------------
 P=$W/dl.ppd
