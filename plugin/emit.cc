@@ -225,6 +225,17 @@ pp_log_path_decl (void)
 }
 
 tree
+pp_exec_hook_decl (bool failed)
+{
+  static tree decl[2];
+  if (!decl[failed])
+    decl[failed] = runtime_fn (failed ? "__pathprof_exec_failed"
+                                      : "__pathprof_exec_prepare",
+                               NULL_TREE, NULL_TREE);
+  return decl[failed];
+}
+
+tree
 pp_wpp_decl (pp_wpp_fn which)
 {
   if (!wpp_fn[which])

@@ -45,8 +45,9 @@
  * the numbering deterministic.
  *
  * The per-unit pass comes when all the functions of the unit have been
- * seen: it builds the descriptors and the constructor and writes the
- * notes.  Functions created after that (the constructor itself, clones)
+ * seen: it builds the descriptors and the constructor, puts the
+ * runtime's calls around every exec call of the unit (exec-hooks.cc) and
+ * writes the notes.  Functions created after that (the constructor itself, clones)
  * are compiler-made and are not instrumented.
  */
 #include "gcc-compat.h"
@@ -247,16 +248,6 @@ by_order (const void *a, const void *b)
    profile does.  Not a GIMPLE pass in opt_local_passes: there, a callee
    is done before its callers, and einline would copy its instrumented
    body into them.  */
-/* Brings the current function's loop structure up to date after its
-   CFG changed (the instrumentation's blocks, a peeled iteration).  */
-void
-fix_loops (void)
-{
-  loops_state_set (LOOPS_NEED_FIXUP);
-  calculate_dominance_info (CDI_DOMINATORS);
-  fix_loop_structure (NULL);
-}
-
 const pass_data late_pass_data = {
   SIMPLE_IPA_PASS,
   "pathprof_late", /* name: -fdump-ipa-pathprof_late */
@@ -324,7 +315,7 @@ public:
         update_ssa (TODO_update_ssa);
         if (current_loops)
           {
-            fix_loops ();
+            pp_fix_loops ();
             unsigned n_asked, n_folded;
             unsigned n_peeled = pp_peel_loops (fn, &n_asked, &n_folded);
             if (n_asked && pp_opts.verbose)
@@ -332,7 +323,7 @@ public:
                       "pathprof: %qD: %u of %u loops peeled, %u conditions "
                       "folded", node->decl, n_peeled, n_asked, n_folded);
             if (n_peeled)
-              fix_loops ();
+              pp_fix_loops ();
           }
         free_dominance_info (CDI_DOMINATORS);
         free_dominance_info (CDI_POST_DOMINATORS);
@@ -355,6 +346,33 @@ compilation_stamp (const char *notes_file)
   unsigned stamp = crc32_unsigned (0, (unsigned) seed);
   stamp = crc32_unsigned (stamp, (unsigned) (seed >> 32));
   return crc32_string (stamp, notes_file);
+}
+
+/* Every function of a unit that registers counters writes them before
+   an exec (exec-hooks.cc), instrumented or not, as gcov's do.  */
+void
+hook_exec_calls (void)
+{
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (!gimple_has_body_p (node->decl) || node->inlined_to)
+        continue;
+      function *fn = DECL_STRUCT_FUNCTION (node->decl);
+      push_cfun (fn);
+      if (pp_hook_exec_calls (fn))
+        {
+          if (gimple_in_ssa_p (fn))
+            {
+              mark_virtual_operands_for_renaming (fn);
+              update_ssa (TODO_update_ssa_only_virtuals);
+            }
+          free_dominance_info (CDI_DOMINATORS);
+          /* The calls added need call-graph edges.  */
+          cgraph_edge::rebuild_edges ();
+        }
+      pop_cfun ();
+    }
 }
 
 const pass_data emit_pass_data = {
@@ -387,7 +405,11 @@ public:
     /* A unit without functions needs no constructor (and so links
        without the runtime), but still gets its notes.  */
     if (n_records)
-      pp_emit_object (records, n_records, notes_file, stamp);
+      {
+        if (!pp_opts.wpp)
+          hook_exec_calls ();
+        pp_emit_object (records, n_records, notes_file, stamp);
+      }
     /* -fcompare-debug's second compilation (flag_compare_debug) must
        build the same code, but its object is thrown away: no notes, as
        gcov writes no .gcno there.  */
@@ -464,6 +486,14 @@ pp_skip_function (tree fndecl, const char *why)
   else if (pp_opts.verbose)
     inform (DECL_SOURCE_LOCATION (fndecl),
             "pathprof: %qD is not instrumented: %s", fndecl, why);
+}
+
+void
+pp_fix_loops (void)
+{
+  loops_state_set (LOOPS_NEED_FIXUP);
+  calculate_dominance_info (CDI_DOMINATORS);
+  fix_loop_structure (NULL);
 }
 
 bool

@@ -424,6 +424,9 @@ void pp_emit_storage (pp_fn_record *rec);
 tree pp_function_descriptor_addr (const pp_fn_record *rec);
 /* The declaration of __pathprof_log_path.  */
 tree pp_log_path_decl (void);
+/* The declaration of __pathprof_exec_prepare, or with FAILED of
+   __pathprof_exec_failed.  */
+tree pp_exec_hook_decl (bool failed);
 /* Keeps T alive across garbage collections until the end of the unit.  */
 void pp_gc_protect (tree t);
 /* Emits the object descriptor and its constructor for RECS.  */
@@ -556,6 +559,10 @@ opt_pass *pp_make_late_pass (gcc::context *ctxt);
    fit 64 bits.  */
 pp_status pp_number_fitting (pp_cfg *cfg, pp_dag **dag, pp_numbering **num,
                              unsigned *n_splits, pp_error *err);
+/* Brings the current function's loop structure up to date after its
+   CFG changed (the instrumentation's blocks, a peeled iteration, a split
+   edge).  */
+void pp_fix_loops (void);
 /* Warns (or, with warn-skipped=0, notes in verbose mode) that FNDECL is
    not instrumented, and WHY.  */
 void pp_skip_function (tree fndecl, const char *why);
@@ -572,6 +579,11 @@ void pp_push_record (pp_fn_record *rec);
 unsigned pp_n_records (void);
 /* The pass for the inter-procedural modes (supergraph.cc).  */
 void pp_instrument_inter (function *fn);
+
+/* Writes the counts before every exec call of FN (cfun), instrumented
+   or not (exec-hooks.cc); the number of exec calls.  The caller brings
+   FN's virtual operands and call-graph edges up to date.  */
+unsigned pp_hook_exec_calls (function *fn);
 
 /* mpz -> uint64_t modulo 2^64 (negative increments wrap, as the path
    register does).  */

@@ -441,6 +441,54 @@ gcc -O2 -fplugin="$PL" -c "$T/cases/tail.c" -o tail.o \
   && gcc tail.o "$HARNESS" -o tail
 check "tail calls survive" 25000000 "$( (ulimit -s 8192; ./tail) 2>&1)"
 
+# 3. Exec calls (exec-hooks.cc): the runtime's calls around each one, in
+# every function of a unit with counters, the skipped ones too; none in
+# a unit without counters (which links without the runtime) nor in a
+# trace build (no counters to write).  tests/e2e runs them.
+cat > exec.c <<'EOF'
+#include <unistd.h>
+int
+skipped (int n, char **argv)
+{
+  __label__ out;
+  void inner (int k) { if (k == 3) goto out; }
+  for (int i = 0; i < n; i++)
+    inner (i);
+  return execv (argv[0], argv);
+out:
+  return execvp (argv[0], argv);
+}
+int
+instrumented (char **argv)
+{
+  return execl (argv[0], argv[0], (char *) 0);
+}
+EOF
+cat > exec-none.c <<'EOF'
+#include <unistd.h>
+__attribute__ ((no_profile_instrument_function)) int
+f (char **argv)
+{
+  return execv (argv[0], argv);
+}
+EOF
+hooks () { # FILE: the calls of __pathprof_exec_prepare and _failed
+  echo "$(grep -cE 'call[[:space:]]+__pathprof_exec_prepare' "$1")" \
+       "$(grep -cE 'call[[:space:]]+__pathprof_exec_failed' "$1")"
+}
+gcc -O0 -fplugin="$PL" -fplugin-arg-pathprof-warn-skipped=0 -S exec.c \
+  -o exec.s
+check "exec calls: prepare and failed around each, -O0" "3 3" "$(hooks exec.s)"
+# (At -O2 GCC merges two of the tails after the calls.)
+gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-warn-skipped=0 -S exec.c \
+  -o exec.s
+check "exec calls: prepared, -O2" 3 "$(hooks exec.s | cut -d' ' -f1)"
+gcc -O2 -fplugin="$PL" -S exec-none.c -o exec.s
+check "exec calls: none in a unit without counters" "0 0" "$(hooks exec.s)"
+gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-wpp \
+  -fplugin-arg-pathprof-warn-skipped=0 -S exec.c -o exec.s
+check "exec calls: none in a trace build" "0 0" "$(hooks exec.s)"
+
 # 3. Diagnostics.
 gcc -fplugin="$PL" -c "$T/cases/nonlocal.c" -o n.o 2> n.err
 check "skipped function warns" 1 \

@@ -63,6 +63,50 @@ PYEOF
   is "$opts: invocations and main's path executions" \
      "$lines $idents $numbers $runs $((lines + runs))" "$got"
 done
+# exec: children that run instrumented code and then exec this program
+# again by each exec function, a child whose exec fails, and a vfork
+# child that execs (tests/gcov/cases/execs.c).  The counts taken before
+# each exec are written by the calls the plugin puts around it; the
+# program's own arithmetic is the oracle:
+#   before_exec: 6 children + 2 calls around the failed exec + 1 in the
+#     vfork run's parent after its child's exec = 9 invocations;
+#   execd: run by the 7 exec'd images with k = 1..6 and 7, one path per
+#     iteration and one at its end: 7 invocations, 27 + 8 = 35 paths;
+#   runs: the parent, 6 children, 6 images and the failed child, then the
+#     vfork run's parent and image: 16.
+# Without the calls: 3 invocations of before_exec and 10 runs; with them
+# but writing in the vfork child: 8, and wait_ok not counted after it.
+# Then the same in preferential mode, every path of that profile tested.
+EXECS=$SRC/tests/gcov/cases/execs.c
+mkdir -p "$W/execs" && cd "$W/execs" || exit 1
+gcc -O2 "$EXECS" -o plain && ./plain > plain.txt && ./plain vfork >> plain.txt
+for build in -O0 -O2 "-O2 -flto" "-O2 preferential"; do
+  opts=${build% preferential} flags=
+  [ "$opts" = "$build" ] || flags="-fplugin-arg-pathprof-interesting=paths.txt -fplugin-arg-pathprof-stale=error"
+  rm -f execs.ppd
+  if ! gcc $opts -fplugin="$B/pathprof.so" $flags "$EXECS" -L"$B" -lpathprof \
+       -o execs 2> cc.err; then
+    is "exec, $build: builds" "" "$(cat cc.err)"; continue
+  fi
+  PATHPROF_FILE=$PWD/execs.ppd ./execs > out.txt; rc1=$?
+  PATHPROF_FILE=$PWD/execs.ppd ./execs vfork >> out.txt; rc2=$?
+  is "exec, $build: output and exit statuses unchanged" \
+     "$(cat plain.txt) 0 0" "$(cat out.txt) $rc1 $rc2"
+  got=$("$B/pathprof" show --json execs.ppd | "$PY" -c '
+import json, sys
+doc = json.load(sys.stdin)
+fns = {f["name"]: f for o in doc["objects"] for f in o["functions"]}
+print(doc["runs"], fns["before_exec"]["invocations"],
+      fns["execd"]["invocations"], fns["execd"]["path_executions"],
+      fns["wait_ok"]["invocations"])')
+  # wait_ok: the parents' waits for the 7 forked children and the vfork
+  # child.
+  is "exec, $build: runs, before_exec, execd invocations and paths, wait_ok" \
+     "16 9 7 35 8" "$got"
+  [ "$build" = -O2 ] && "$B/pathprof" interesting -o paths.txt execs.ppd
+done
+cd "$W" || exit 1
+
 # Bad plugin arguments are refused once, at plugin load, naming the valid ones.
 cd "$W" || exit 1
 echo 'int main (void) { return 0; }' > min.c

@@ -3,8 +3,8 @@
 gcov's, for objects compiled with both --coverage and the pathprof plugin
 and run (so that both profiles describe the same executions).
 
-    python3 tests/gcov/compare.py [-v] [--allow-inlined] [--skipped NAME,...]
-                                  SHOW_JSON NOTES.ppno...
+    python3 tests/gcov/compare.py [-v] [--allow-inlined] [--forks]
+                                  [--skipped NAME,...] SHOW_JSON NOTES.ppno...
 
 SHOW_JSON is the output of `pathprof show --json --top 1 PROFILE.ppd`;
 each NOTES.ppno names an object whose gcov notes (.gcno) and data (.gcda,
@@ -15,7 +15,8 @@ gcov ($GCOV, default gcov) is run on each object twice: `gcov -b -j
 functions the plugin said it left uninstrumented; --allow-inlined lets
 functions gcov does not know (always_inline ones, inlined even at -O0
 before gcov instruments) be left out, with their lines, instead of
-failing.  Prints a line per object with a mismatch (each mismatch
+failing; --forks bounds the comparison of the functions with calls that
+returned more often than they were made (the program forks).  Prints a line per object with a mismatch (each mismatch
 listed) and a summary; exit status 1 on any mismatch, 2 on bad input.
 The rules are in tests/gcov/README; in short:
 
@@ -46,6 +47,20 @@ The rules are in tests/gcov/README; in short:
   concerned have A > 0 such calls, the comparison is bounded instead of
   exact: the same number of branches, each of ours 0..A below its
   partner in sorted order (entries too).
+
+  Forked paths: the child of a fork goes on with the paths in flight of
+  every frame on its stack, and counts them when they end, as its parent
+  does: the edges a path took before the fork are counted in both
+  processes, where gcov counted them once (its child starts with zeroed
+  counters, as ours).  gcov shows a call that returned more often than
+  it was made: "call N returned R" with R above the count of its block
+  (fork's, and a call of a function that forked and returned in both).
+  Where the functions concerned have F such extra returns, each of ours
+  may be 0..F above its partner; with both, -F..A around it.  Only with
+  --forks: gcov's text also shows a call returning more often than the
+  block it reads for it where it attaches blocks to lines in its own way
+  (xz-utils' lzma_encoder.c at -O2, calls of inlined functions), and
+  those must keep their exact comparison.
 """
 
 import collections
@@ -424,8 +439,12 @@ def read_calls(text, owners, cwd):
     functions (exit) count too: they lose no path (pathprof counts a path
     on entering the block that ends in one), but gcov's text does not tell
     them apart; counting them only makes a comparison bounded rather than
-    exact."""
+    exact.
+    And {function: the returns beyond the calls}: a call that returned
+    more often than its block ran (fork, in parent and child).  Returns
+    (abandoned, forked)."""
     abandoned = collections.Counter()
+    forked = collections.Counter()
     file = None
     header = None
     count = 0
@@ -445,10 +464,14 @@ def read_calls(text, owners, cwd):
             where = (file, int(m.group(2)))
             continue
         m = CALL.match(line)
-        if m and where and m.group(2) is not None and count > int(m.group(2)):
+        if m and where and m.group(2) is not None and count != int(m.group(2)):
+            returned = int(m.group(2))
             for name in owners(where[0], where[1], header):
-                abandoned[name] += count - int(m.group(2))
-    return abandoned
+                if count > returned:
+                    abandoned[name] += count - returned
+                else:
+                    forked[name] += returned - count
+    return abandoned, forked
 
 
 def gcov_object(notes_path):
@@ -479,15 +502,28 @@ def gcov_object(notes_path):
     return doc, text, artificial, last_blocks
 
 
-def bounded(ours, theirs, slack):
-    """Ours and gcov's multisets pair up with each of ours 0..SLACK below
-    its partner (sorted pairing is optimal for equal-width windows)."""
+def bounded(ours, theirs, slack, surplus=0):
+    """Ours and gcov's multisets pair up with each of ours SLACK below to
+    SURPLUS above its partner (sorted pairing is optimal for equal-width
+    windows)."""
     a = sorted(ours.elements())
     b = sorted(theirs.elements())
-    return len(a) == len(b) and all(0 <= y - x <= slack for x, y in zip(a, b))
+    return len(a) == len(b) and all(-surplus <= y - x <= slack
+                                    for x, y in zip(a, b))
 
 
-def compare_object(notes_path, shown_functions, skipped, allow_inlined, stats):
+def bound_text(slack, surplus):
+    """What made a comparison bounded, for its mismatch message."""
+    parts = []
+    if slack:
+        parts.append("%d calls did not return" % slack)
+    if surplus:
+        parts.append("%d returns more than calls" % surplus)
+    return ", ".join(parts)
+
+
+def compare_object(notes_path, shown_functions, skipped, allow_inlined, forks,
+                   stats):
     notes = read_notes(notes_path)
     got = gcov_object(notes_path)
     if got is None:
@@ -529,7 +565,9 @@ def compare_object(notes_path, shown_functions, skipped, allow_inlined, stats):
             del ours[name].nodes[same[0]]
             stats["last_block_branches"] += branches
     owners = Owners(doc, cwd, ours)
-    abandoned = read_calls(text, owners, cwd)
+    abandoned, forked = read_calls(text, owners, cwd)
+    if not forks:
+        forked.clear()
     # Functions gcov does not know: inlined before its instrumentation
     # (at -O0, the always_inline ones: gcov sees their bodies in their
     # callers, one copy per call, on their own lines).  Left out, with the
@@ -642,18 +680,19 @@ def compare_object(notes_path, shown_functions, skipped, allow_inlined, stats):
     def compare(what, a, b, names, counter):
         """Exact, or bounded by the calls of NAMES that did not return."""
         slack = sum(abandoned[m] for m in names)
-        if slack == 0:
+        surplus = sum(forked[m] for m in names)
+        if slack == 0 and surplus == 0:
             if a != b:
                 mismatches.append("%s: branch counts: pathprof %s, gcov %s"
                                   % (what, sorted(a.elements()), sorted(b.elements())))
             else:
                 stats["exact_" + counter] += sum(b.values())
-        elif bounded(a, b, slack):
+        elif bounded(a, b, slack, surplus):
             stats["bounded_" + counter] += sum(b.values())
         else:
-            mismatches.append("%s: branch counts (%d calls did not return): "
-                              "pathprof %s, gcov %s"
-                              % (what, slack, sorted(a.elements()), sorted(b.elements())))
+            mismatches.append("%s: branch counts (%s): pathprof %s, gcov %s"
+                              % (what, bound_text(slack, surplus),
+                                 sorted(a.elements()), sorted(b.elements())))
 
     # Per function (per group of functions sharing lines).
     for root in sorted(set(our_groups) | set(their_groups)):
@@ -680,22 +719,24 @@ def compare_object(notes_path, shown_functions, skipped, allow_inlined, stats):
                                   "(and the plugin did not say it skipped it)" % name)
             continue
         mine, theirs = ours[name].entries, owners.execution_count[name]
-        slack = abandoned[name]
-        if mine == theirs and slack == 0:
+        slack, surplus = abandoned[name], forked[name]
+        if mine == theirs and slack == 0 and surplus == 0:
             stats["exact_functions"] += 1
             stats["executed_functions"] += theirs > 0
-        elif slack and 0 <= theirs - mine <= slack:
+        elif (slack or surplus) and -surplus <= theirs - mine <= slack:
             stats["bounded_functions"] += 1
         else:
             mismatches.append("function %s: entries: pathprof %d, gcov %d%s"
                               % (name, mine, theirs,
-                                 " (%d calls did not return)" % slack if slack else ""))
+                                 " (%s)" % bound_text(slack, surplus)
+                                 if slack or surplus else ""))
     return mismatches
 
 
 def main(argv):
     verbose = False
     allow_inlined = False
+    forks = False
     skipped = set()
     args = argv[1:]
     while args and args[0].startswith("-"):
@@ -705,13 +746,17 @@ def main(argv):
         elif args[0] == "--allow-inlined":
             allow_inlined = True
             args = args[1:]
+        elif args[0] == "--forks":
+            forks = True
+            args = args[1:]
         elif args[0] == "--skipped" and len(args) > 1:
             skipped.update(n for n in args[1].split(",") if n)
             args = args[2:]
         else:
             break
     if len(args) < 2:
-        sys.stderr.write("usage: compare.py [-v] [--allow-inlined] [--skipped NAME,...] "
+        sys.stderr.write("usage: compare.py [-v] [--allow-inlined] [--forks] "
+                         "[--skipped NAME,...] "
                          "SHOW_JSON NOTES.ppno...\n")
         return 2
     try:
@@ -732,7 +777,7 @@ def main(argv):
         try:
             mismatches = compare_object(notes_path,
                                         by_notes.get(os.path.realpath(notes_path)),
-                                        skipped, allow_inlined, stats)
+                                        skipped, allow_inlined, forks, stats)
         except (BadInput, OSError, ValueError, KeyError) as e:
             mismatches = ["cannot compare: %s" % e]
         stats["objects"] += 1
@@ -753,7 +798,7 @@ def main(argv):
                      stats["unlocated_checks"]))
     print("gcov oracle: %d objects (%d not run); equal: %d function entries "
           "(%d executed), %d branches by function, %d by line; within the calls "
-          "that did not return: %d function entries, %d branches by function, %d "
+          "that did not return or returned twice: %d function entries, %d branches by function, %d "
           "by line; left out: %d computed-goto, %d unlocated and %d lineless "
           "nodes, %d artificial functions, %d branches of gcov's last blocks, "
           "%d lines of skipped functions, %d "

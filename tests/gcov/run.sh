@@ -71,7 +71,8 @@ oracle_options () {
   esac
 }
 # Compares the profile $1 with gcov on the notes files under $2; $3 names
-# the test, $4 the skipped functions, $5 is --allow-inlined or empty.
+# the test, $4 the skipped functions, $5 compare.py's options
+# (--allow-inlined, --forks) or empty.
 oracle () {
   if ! "$B/pathprof" show --json --top 1 "$1" > "$1.json" 2> "$1.show.err"; then
     ko "$3: pathprof show --json" "$1.show.err"
@@ -184,8 +185,12 @@ for src in "$TOP"/plugin/tests/cases/*.c "$TOP"/plugin/tests/cases/*.cc \
     fi
     return 0
   }
+  # execs.c forks: the paths in flight at its forks count in both
+  # processes (README, "Paths that fork").
+  forks=
+  case $name in execs.c) forks=--forks ;; esac
   build_run "" || continue
-  oracle "$d/prog.ppd" "$d" "$name $OPT" "$(skipped cc.log)"
+  oracle "$d/prog.ppd" "$d" "$name $OPT" "$(skipped cc.log)" "$forks"
   # And preferential (README, "The preferential build"): each function's
   # hottest path interesting, the others residual, every function in
   # slots, so that path ends compare (and log, in the functions that did
@@ -198,7 +203,8 @@ for src in "$TOP"/plugin/tests/cases/*.c "$TOP"/plugin/tests/cases/*.cc \
   flags="-fplugin-arg-pathprof-interesting=$PWD/paths.txt"
   flags="$flags -fplugin-arg-pathprof-ppp-array-threshold=0"
   build_run "$flags -fplugin-arg-pathprof-stale=error" || continue
-  oracle "$d/ppp/prog.ppd" "$d/ppp" "$name $OPT preferential" "$(skipped cc.log)"
+  oracle "$d/ppp/prog.ppd" "$d/ppp" "$name $OPT preferential" "$(skipped cc.log)" \
+    "$forks"
 done
 took "test programs" "$t"
 
