@@ -68,6 +68,9 @@ oracle_options () {
     # lzma_memcmplen is always_inline, and SSE intrinsics (always_inline
     # too) forbid making them noinline: gcov does not know it.
     xz-utils) echo "--allow-inlined" ;;
+    # mawk forks for its pipes and system (): the paths in flight there
+    # count in both processes (README, "Paths that fork").
+    mawk) echo "--forks" ;;
   esac
 }
 # Compares the profile $1 with gcov on the notes files under $2; $3 names
