@@ -195,6 +195,23 @@ void __pathprof_log_path (struct pathprof_function *fn, uint64_t id);
 void __pathprof_exec_prepare (void);
 void __pathprof_exec_failed (void);
 
+/* Every executable or shared library with a copy of the runtime has this
+   ELF note, so that an exec in any of them writes (and after a failed
+   exec zeroes) the counts of all: each copy's state is hidden, and no
+   symbol is shared between them.  The runtime finds the notes with
+   dl_iterate_phdr, in the PT_NOTE segments of the loaded objects: name
+   PATHPROF_NOTE_NAME, type PATHPROF_NOTE_EXEC, a 4-byte descriptor
+   holding the offset from the descriptor to that copy's struct
+   pathprof_exec_hooks (a link-time constant: no relocation at load).  */
+#define PATHPROF_NOTE_NAME "pathprof"
+#define PATHPROF_NOTE_EXEC 1u
+struct pathprof_exec_hooks {
+  uint32_t version;          /* PATHPROF_EXEC_HOOKS_VERSION */
+  void (*prepare) (void);    /* writes this copy's counts */
+  void (*failed) (void);     /* zeroes them after a failed exec */
+};
+#define PATHPROF_EXEC_HOOKS_VERSION 1u
+
 /* Trace builds (-fplugin-arg-pathprof-wpp, specs/trace-format.md): the
    object's constructor calls __pathprof_wpp_init instead of
    __pathprof_init (its functions, of storage TRACE, count nothing); the

@@ -34,7 +34,9 @@ void __pathprof_reset (void);
 
 /* execve(2) that first dumps the counts (they would be lost: exec replaces
    the process image without running exit handlers), and resets them if
-   execve fails and returns, so that they are not written twice; neither
+   execve fails and returns, so that they are not written twice: those of
+   every executable and shared library of the process with a copy of
+   libpathprof (unlike __pathprof_dump and __pathprof_reset), and neither
    in a vfork child.  The plugin does the same around the exec calls of
    the units it compiles; this is for the others (calls through pointers,
    code built without the plugin).  Linking with -Wl,--wrap=execve (or

@@ -1,4 +1,5 @@
-/* pathprof runtime: object registration, exit handling, fork, dump/reset.
+/* pathprof runtime: object registration, exit handling, fork, exec,
+ * dump/reset.
  *
  * Copyright (C) 2026 The pathprof developers.
  * SPDX-License-Identifier: 0BSD
@@ -8,13 +9,16 @@
  * (atexit, which in an executable runs at exit() or return from main, and
  * in a shared library at its dlclose or at exit) and fork handlers.  The
  * exit handler snapshots the counters and merges them into the profile
- * file (writer.c).  Nothing here prints unless something fails, changes
+ * file (writer.c).  Before an exec, the counts of every copy of the
+ * runtime in the process are written (each copy's ELF note says where its
+ * hooks are).  Nothing here prints unless something fails, changes
  * errno, touches signal dispositions or the exit status.
  */
 #define _GNU_SOURCE 1
 
 #include <errno.h>
 #include <limits.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -512,20 +516,117 @@ __pathprof_reset (void)
   errno = saved;
 }
 
-void
-__pathprof_exec_prepare (void)
+/* ------------------------------------------------------------------ */
+/* exec: every copy of the runtime in the process                      */
+/* ------------------------------------------------------------------ */
+
+/* This copy's part of an exec.  */
+static void
+exec_prepare_here (void)
 {
   if (getpid () == owner_pid)
     __pathprof_dump ();
 }
 
-void
-__pathprof_exec_failed (void)
+static void
+exec_failed_here (void)
 {
   /* Still here: exec failed and this process goes on; its counts were
      written, so start afresh (the exit handler writes what follows).  */
   if (getpid () == owner_pid)
     __pathprof_reset ();
+}
+
+/* In runtime.o, which every executable or shared library with
+   instrumented objects links (for __pathprof_init), so that every one
+   has them, execs or not.  */
+const struct pathprof_exec_hooks __pathprof_exec_hooks
+    __attribute__ ((used))
+    = { PATHPROF_EXEC_HOOKS_VERSION, exec_prepare_here, exec_failed_here };
+
+#define PP_STR_(x) #x
+#define PP_STR(x) PP_STR_ (x)
+/* The note (pathprof-format.h).  "R" (SHF_GNU_RETAIN): nothing refers to
+   it, and a link with --gc-sections must keep it.  */
+__asm__ (".pushsection .note.pathprof,\"aR\",@note\n"
+         "\t.balign 4\n"
+         "\t.long 9\n"   /* namesz: "pathprof" and its NUL */
+         "\t.long 4\n"   /* descsz */
+         "\t.long " PP_STR (PATHPROF_NOTE_EXEC) "\n"
+         "\t.asciz \"" PATHPROF_NOTE_NAME "\"\n"
+         "\t.balign 4\n"
+         "\t.long __pathprof_exec_hooks - .\n"
+         "\t.popsection\n");
+_Static_assert (sizeof PATHPROF_NOTE_NAME == 9, "the note's namesz");
+
+/* Calls FAILED ? failed : prepare of the runtime of every loaded object
+   that has one (its note), this one included.  */
+static int
+exec_hooks_of (struct dl_phdr_info *info, size_t size, void *data)
+{
+  int failed = *(const int *) data;
+  (void) size;
+  for (ElfW (Half) i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
+      if (ph->p_type != PT_NOTE)
+        continue;
+      /* Notes are padded to 4 bytes, or 8 in an 8-aligned segment
+         (.note.gnu.property).  */
+      size_t align = ph->p_align == 8 ? 8 : 4;
+      const unsigned char *p
+          = (const unsigned char *) (info->dlpi_addr + ph->p_vaddr);
+      const unsigned char *end = p + ph->p_memsz;
+      while (end - p >= 12)
+        {
+          uint32_t namesz, descsz, type;
+          memcpy (&namesz, p, 4);
+          memcpy (&descsz, p + 4, 4);
+          memcpy (&type, p + 8, 4);
+          size_t name_span = (namesz + align - 1) / align * align;
+          size_t desc_span = (descsz + align - 1) / align * align;
+          if (name_span > (size_t) (end - p - 12)
+              || desc_span > (size_t) (end - p - 12) - name_span)
+            break;
+          const unsigned char *name = p + 12, *desc = name + name_span;
+          if (type == PATHPROF_NOTE_EXEC && descsz == 4
+              && namesz == sizeof PATHPROF_NOTE_NAME
+              && memcmp (name, PATHPROF_NOTE_NAME, namesz) == 0)
+            {
+              int32_t offset;
+              memcpy (&offset, desc, 4);
+              const struct pathprof_exec_hooks *hooks
+                  = (const struct pathprof_exec_hooks *) (desc + offset);
+              if (hooks->version == PATHPROF_EXEC_HOOKS_VERSION)
+                (failed ? hooks->failed : hooks->prepare) ();
+            }
+          p += 12 + name_span + desc_span;
+        }
+    }
+  return 0;
+}
+
+static void
+exec_hooks_all (int failed)
+{
+  int saved = errno;
+  /* Not in a vfork child (owner_pid).  Where nothing registered here,
+     the caller is an object of another copy's: it has its own check.  */
+  if (getpid () == owner_pid)
+    dl_iterate_phdr (exec_hooks_of, &failed);
+  errno = saved;
+}
+
+void
+__pathprof_exec_prepare (void)
+{
+  exec_hooks_all (0);
+}
+
+void
+__pathprof_exec_failed (void)
+{
+  exec_hooks_all (1);
 }
 
 int

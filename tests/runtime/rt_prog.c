@@ -20,6 +20,8 @@
  *   badexec       __pathprof_execve of a file that does not exist: checks
  *                 that it returns -1 with errno ENOENT, and goes on
  *   dl LIB N      dlopen LIB, call its fakelib_count (N), dlclose it
+ *   dlopen LIB    dlopen LIB and keep it loaded (until exit)
+ *   lib N         fakelib_count (N) of the library kept loaded
  *   chdir DIR     chdir (DIR)
  *   pid           print the process id on stdout
  *   exit-thread S call exit (S) from a new thread
@@ -282,6 +284,26 @@ die (const char *what)
   exit (99);
 }
 
+/* fakelib_count of the library loaded last.  */
+static void (*fakelib_count) (unsigned long);
+
+/* dlopen's LIB (RTLD_LOCAL: nothing of it is visible to the program but
+   through dlsym) and sets fakelib_count; returns the handle.  */
+static void *
+load_fakelib (const char *lib)
+{
+  void *h = dlopen (lib, RTLD_NOW | RTLD_LOCAL);
+  if (!h)
+    {
+      fprintf (stderr, "rt_prog: %s\n", dlerror ());
+      exit (99);
+    }
+  fakelib_count = (void (*) (unsigned long)) dlsym (h, "fakelib_count");
+  if (!fakelib_count)
+    die ("dlsym");
+  return h;
+}
+
 /* The command vfexec, in a function of its own: the variables of the
    frame that calls vfork may be clobbered (-Wclobbered).  */
 __attribute__ ((noinline)) static void
@@ -379,20 +401,16 @@ main (int argc, char **argv)
         }
       else if (!strcmp (c, "dl") && i + 2 < argc)
         {
-          void *h = dlopen (argv[i + 1], RTLD_NOW | RTLD_LOCAL);
-          if (!h)
-            {
-              fprintf (stderr, "rt_prog: %s\n", dlerror ());
-              exit (99);
-            }
-          void (*f) (unsigned long) = (void (*) (unsigned long)) dlsym (
-            h, "fakelib_count");
-          if (!f)
-            die ("dlsym");
-          f ((unsigned long) num (argv[i + 2]));
+          void *h = load_fakelib (argv[i + 1]);
+          fakelib_count ((unsigned long) num (argv[i + 2]));
           dlclose (h);
+          fakelib_count = NULL;
           i += 2;
         }
+      else if (!strcmp (c, "dlopen") && i + 1 < argc)
+        load_fakelib (argv[++i]);
+      else if (!strcmp (c, "lib") && i + 1 < argc && fakelib_count)
+        fakelib_count ((unsigned long) num (argv[++i]));
       else if (!strcmp (c, "chdir") && i + 1 < argc)
         {
           if (chdir (argv[++i]) != 0)

@@ -332,6 +332,29 @@ PATHPROF_FILE=$P "$RT" a 0 1 dl "$T/fakelib.so" 3 2> "$W/err"
 dump_of "$P" > "$W/out"
 same "dlclose'd library writes its own object" "$W/exp" "$W/out"
 is "dlclose'd library: no message" "" "$(cat "$W/err")"
+# An exec in the program writes the counts of the library too (its copy
+# of the runtime, found by its ELF note), as gcov's wrappers write every
+# module's; the exec'd image adds "a 2 1".
+P=$W/dlexec.ppd
+PATHPROF_FILE=$P "$RT" a 0 1 dlopen "$T/fakelib.so" lib 3 exec 2> "$W/err"
+{ echo "pathprof-data 2"
+  echo "object \"/fake/fakelib.ppno\" stamp 0x0000abcd runs 1"
+  fn_array 1; echo "    5 3"; fn_hash 0 0; fn_threads 0
+  obj 2; fn_array 2; echo "    0 1"; echo "    2 1"; fn_hash 0 0
+  fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "exec writes the loaded library's counts too" "$W/exp" "$W/out"
+# And a failed exec zeroes them there too: 3 written before it, 2 after,
+# not 3 twice.
+P=$W/dlbadexec.ppd
+PATHPROF_FILE=$P "$RT" a 0 1 dlopen "$T/fakelib.so" lib 3 badexec lib 2 \
+  a 0 2 2> "$W/err"
+{ echo "pathprof-data 2"
+  echo "object \"/fake/fakelib.ppno\" stamp 0x0000abcd runs 1"
+  fn_array 1; echo "    5 5"; fn_hash 0 0; fn_threads 0
+  obj 1; fn_array 1; echo "    0 3"; fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "failed exec: the library's counts written once too" "$W/exp" "$W/out"
 
 # --- residual paths (preferential mode) --------------------------------------
 # rt_prog_res has a second object (fake-residual.h): f_ppp with 4 PPP slots
