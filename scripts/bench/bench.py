@@ -302,7 +302,8 @@ class ProgramBench:
             self.log("bench-%s-%d" % (variant.name, rnd)),
             self.env(variant, self.profile(variant, "bench")))
         self.data["run"].setdefault(variant.name, []).append(
-            {"round": rnd, "wall": t.wall, "cpu": t.cpu})
+            {"round": rnd, "wall": t.wall, "cpu": t.cpu,
+             "maxrss_kib": t.maxrss_kib})
         line.append("%s %.2f s" % (variant.name, t.cpu))
 
     def runs(self):

@@ -40,16 +40,20 @@ def paired_ratios(program, kind, variant, base, metric, config):
     both), for the timed rounds of KIND ("run" or "build")."""
     by_round = {s["round"]: s[metric]
                 for s in timed_rounds(program[kind].get(base, []),
-                                      config[kind])}
+                                      config[kind]) if metric in s}
     ratios = []
     for s in timed_rounds(program[kind].get(variant, []), config[kind]):
-        if s["round"] in by_round and by_round[s["round"]] > 0:
+        if s["round"] in by_round and by_round[s["round"]] > 0 \
+           and metric in s:
             ratios.append(s[metric] / by_round[s["round"]])
     return Spread(ratios) if ratios else None
 
 
 def times(program, kind, variant, metric, config):
-    samples = timed_rounds(program[kind].get(variant, []), config[kind])
+    """The Spread of METRIC over the timed rounds (None without samples:
+    data.json of an earlier bench may lack a metric, maxrss_kib)."""
+    samples = [s for s in timed_rounds(program[kind].get(variant, []),
+                                       config[kind]) if metric in s]
     return Spread(s[metric] for s in samples) if samples else None
 
 

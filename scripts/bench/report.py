@@ -107,6 +107,31 @@ class Report:
                 for v in self.variants])
         return table(["program"] + [v["name"] for v in self.variants], out)
 
+    def memory(self):
+        """Peak resident set of the workload's largest process: MiB (the
+        median over the timed rounds; it hardly varies) and, for the
+        instrumented builds, the factor against plain (the median of the
+        paired ratios)."""
+        pairs = [(v, self.base) for v in self.others]
+        rows, means = figures.ratio_table(self.data, "run", pairs,
+                                          "maxrss_kib")
+        out = []
+        for name, prog in self.programs:
+            row = [name]
+            for v in self.variants:
+                mib = figures.times(prog, "run", v["name"], "maxrss_kib",
+                                    self.data["config"])
+                text = "%.1f" % (mib.median / 1024) if mib else "-"
+                factor = rows[name].get((v["name"], self.base))
+                if factor is not None and text != "-":
+                    text += " (x%.3f)" % factor.median
+                row.append(text)
+            out.append(row)
+        out.append(["**geometric mean of the factors**", ""]
+                   + ["**x%.3f**" % means[p] if means[p] else "-"
+                      for p in pairs])
+        return table(["program"] + [v["name"] for v in self.variants], out)
+
     def compile_factors(self):
         pairs = [(v, self.base) for v in self.others]
         rows, means = figures.ratio_table(self.data, "build", pairs, "wall")
@@ -400,6 +425,12 @@ def write(data, results):
         "## Against gcov and Ball-Larus (CPU time ratios)\n\n"
         "Below 1: cheaper than the variant after the slash.\n\n" + vs_table,
         "## Run times (CPU seconds)\n\n" + r.times("run", "cpu"),
+        "## Peak resident memory (MiB: the largest process of the bench "
+        "workload, ru_maxrss; in parentheses the factor against the "
+        "uninstrumented build)\n\n" + r.memory()
+        + "\nWhat the counters cost in memory that is really used: only "
+        "the pages of counter arrays that a run writes become resident "
+        "(see Size increase below).\n",
         "## Compile time (wall-clock seconds, whole build)\n\n"
         + r.times("build", "wall"),
         "## Compile time against the uninstrumented build (factor)\n\n"

@@ -1,10 +1,11 @@
 """Running the recipes of scripts/debian and timing them.
 
 A timed command runs alone (nothing else of the bench runs meanwhile) and
-gives its wall-clock time and the CPU time (user + system) of all its
-processes: os.wait4 returns the resource usage of the child together with
-that of every descendant it waited for, which is every process of a
-recipe's workload.  Untimed commands (workloads whose outputs or profiles
+gives its wall-clock time, the CPU time (user + system) of all its
+processes and the peak resident set of the largest of them: os.wait4
+returns the resource usage of the child together with that of every
+descendant it waited for, which is every process of a recipe's workload
+(for ru_maxrss, the maximum over them).  Untimed commands (workloads whose outputs or profiles
 are analysed, callgrind runs: instruction counts do not depend on the
 machine's load) may run two at a time.
 """
@@ -31,9 +32,10 @@ MEASUREMENT_ERRORS = (CommandFailed, RuntimeError, OSError, ValueError,
 
 
 class Timing:
-    def __init__(self, wall, cpu):
+    def __init__(self, wall, cpu, maxrss_kib):
         self.wall = wall
         self.cpu = cpu
+        self.maxrss_kib = maxrss_kib
 
 
 class Runner:
@@ -69,7 +71,7 @@ class Runner:
             proc.returncode = os.waitstatus_to_exitcode(status)
         if proc.returncode != 0:
             raise CommandFailed(what or " ".join(argv), log)
-        return Timing(wall, usage.ru_utime + usage.ru_stime)
+        return Timing(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
 
     def recipe(self, program, action, args, log, env=None):
         """sh scripts/debian/program.sh PROGRAM ACTION ARGS..."""

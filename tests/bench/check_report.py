@@ -30,6 +30,7 @@ SECTIONS = {
     "Against gcov and Ball-Larus (CPU time ratios)":
         ["bl / gcov", "ppp / gcov", "ppp / bl"],
     "Run times (CPU seconds)": VARIANTS,
+    "Peak resident memory (MiB": VARIANTS,
     "Compile time (wall-clock seconds, whole build)": VARIANTS,
     "Compile time against the uninstrumented build (factor)": INSTRUMENTED,
     "Code size (KiB: text / data+bss, all linked ELF files)":
@@ -142,6 +143,13 @@ def main():
         rows = table(find(title, secs) or "")[1]
         check("table '%s': geometric mean row" % title,
               any(r[0] == "**geometric mean**" for r in rows), rows)
+    rows = table(find("Peak resident memory (MiB", secs) or "")[1]
+    check("table 'Peak resident memory': MiB and factors, geometric mean",
+          any(r[0] == "**geometric mean of the factors**" for r in rows)
+          and all(re.fullmatch(r"\d+\.\d", r[1])
+                  and all(re.fullmatch(r"\d+\.\d \(x\d\.\d{3}\)", c)
+                          for c in r[2:])
+                  for r in rows if r[0] == program), rows)
     cpu = table(find("Runtime overhead against", secs) or "")[1]
     check("overhead cells are percentages",
           all(re.fullmatch(r"[+-]\d+\.\d%", c) for r in cpu[:1]
@@ -160,6 +168,10 @@ def main():
              == [0, 1] for v in VARIANTS)
     check("data.json: one build and two runs (warm-up, round 1) of each "
           "variant", ok, json.dumps(prog.get("run"), indent=1))
+    check("data.json: every run's peak resident set",
+          all(s.get("maxrss_kib", 0) > 0
+              for v in VARIANTS for s in prog.get("run", {}).get(v, [])),
+          json.dumps(prog.get("run"), indent=1))
     sizes = prog.get("size", {})
     files = [sizes.get(v, {}).get("files") for v in VARIANTS]
     check("sizes: the same linked files measured in every variant",
