@@ -300,7 +300,7 @@ class ProgramBench:
             [self.out(variant), self.path(variant, "bench")]
             + self.bench.workload_args,
             self.log("bench-%s-%d" % (variant.name, rnd)),
-            self.env(variant, self.profile(variant, "bench")))
+            self.env(variant, self.profile(variant, "bench")), maxrss=True)
         self.data["run"].setdefault(variant.name, []).append(
             {"round": rnd, "wall": t.wall, "cpu": t.cpu,
              "maxrss_kib": t.maxrss_kib})

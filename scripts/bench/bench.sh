@@ -6,15 +6,16 @@
 #
 # This wrapper makes sure the tools the measurements need are installed
 # (as root with apt-get, through scripts/debian/lib.sh's deb_need;
-# otherwise it stops with the command to run): valgrind for the cost model
-# and python3-matplotlib for the plots.  Debian's python3 runs the bench,
+# otherwise it stops with the command to run): valgrind for the cost model,
+# python3-matplotlib for the plots and GNU time for the peak resident
+# memory.  Debian's python3 runs the bench,
 # since that is the one python3-matplotlib installs into (another python3
 # first in PATH would not see it); PATHPROF_BENCH_PYTHON overrides it.
 set -eu
 DEB_TOP=$(cd "$(dirname "$0")/../.." && pwd -P)
 . "$DEB_TOP/scripts/debian/lib.sh"
 
-deb_need valgrind python3-matplotlib
+deb_need valgrind python3-matplotlib time
 PY=${PATHPROF_BENCH_PYTHON:-/usr/bin/python3}
 [ -x "$PY" ] || PY=python3
 "$PY" -c 'import matplotlib' 2> /dev/null \

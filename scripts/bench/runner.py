@@ -1,11 +1,15 @@
 """Running the recipes of scripts/debian and timing them.
 
 A timed command runs alone (nothing else of the bench runs meanwhile) and
-gives its wall-clock time, the CPU time (user + system) of all its
-processes and the peak resident set of the largest of them: os.wait4
-returns the resource usage of the child together with that of every
-descendant it waited for, which is every process of a recipe's workload
-(for ru_maxrss, the maximum over them).  Untimed commands (workloads whose outputs or profiles
+gives its wall-clock time and the CPU time (user + system) of all its
+processes: os.wait4 returns the resource usage of the child together with
+that of every descendant it waited for, which is every process of a
+recipe's workload.  On request, also the peak resident set of the
+largest of them, through GNU time (/usr/bin/time -f %M, ru_maxrss of its
+own wait4): not from this process's wait4, because Linux carries the
+peak of the address space a process had before its exec into its
+ru_maxrss, and a child of this Python process, forked or vforked, had
+this Python's (about 60 MB, whatever the workload).  Untimed commands (workloads whose outputs or profiles
 are analysed, callgrind runs: instruction counts do not depend on the
 machine's load) may run two at a time.
 """
@@ -15,6 +19,10 @@ import os
 import subprocess
 import sys
 import time
+
+
+# GNU time (Debian's package time; bench.sh installs it).
+GNU_TIME = "/usr/bin/time"
 
 
 class CommandFailed(Exception):
@@ -51,9 +59,13 @@ class Runner:
         print("bench [%2d:%02d] %s" % (elapsed // 60, elapsed % 60, message),
               flush=True)
 
-    def run(self, argv, log, env=None, what=None):
-        """Runs ARGV with its output in LOG; returns its Timing; raises
+    def run(self, argv, log, env=None, what=None, maxrss=False):
+        """Runs ARGV with its output in LOG; returns its Timing (with
+        MAXRSS, its peak resident set; else None there); raises
         CommandFailed if it fails."""
+        rss_file = log + ".maxrss"
+        if maxrss:
+            argv = [GNU_TIME, "-f", "%M", "-o", rss_file] + list(argv)
         full_env = dict(os.environ)
         full_env.update(env or {})
         os.makedirs(os.path.dirname(log), exist_ok=True)
@@ -71,12 +83,16 @@ class Runner:
             proc.returncode = os.waitstatus_to_exitcode(status)
         if proc.returncode != 0:
             raise CommandFailed(what or " ".join(argv), log)
-        return Timing(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+        peak = None
+        if maxrss:
+            with open(rss_file) as fh:
+                peak = int(fh.read().split()[-1])
+        return Timing(wall, usage.ru_utime + usage.ru_stime, peak)
 
-    def recipe(self, program, action, args, log, env=None):
+    def recipe(self, program, action, args, log, env=None, maxrss=False):
         """sh scripts/debian/program.sh PROGRAM ACTION ARGS..."""
         return self.run(["sh", self.program_sh, program, action] + list(args),
-                        log, env, "%s %s" % (program, action))
+                        log, env, "%s %s" % (program, action), maxrss)
 
     def parallel(self, jobs):
         """Runs the callables JOBS, self.jobs at a time, in their order;
