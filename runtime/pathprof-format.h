@@ -196,21 +196,25 @@ void __pathprof_exec_prepare (void);
 void __pathprof_exec_failed (void);
 
 /* Every executable or shared library with a copy of the runtime has this
-   ELF note, so that an exec in any of them writes (and after a failed
-   exec zeroes) the counts of all: each copy's state is hidden, and no
-   symbol is shared between them.  The runtime finds the notes with
-   dl_iterate_phdr, in the PT_NOTE segments of the loaded objects: name
-   PATHPROF_NOTE_NAME, type PATHPROF_NOTE_EXEC, a 4-byte descriptor
-   holding the offset from the descriptor to that copy's struct
-   pathprof_exec_hooks (a link-time constant: no relocation at load).  */
+   ELF note, so that __pathprof_dump, __pathprof_reset and the writes
+   around an exec act on the counts of all of them, as gcov's do: each
+   copy's state is hidden, and no symbol is shared between them.  The
+   runtime finds the notes with dl_iterate_phdr, in the PT_NOTE segments
+   of the loaded objects: name PATHPROF_NOTE_NAME, type
+   PATHPROF_NOTE_HOOKS, a 4-byte descriptor holding the offset from the
+   descriptor to that copy's struct pathprof_module_hooks (a link-time
+   constant: no relocation at load).  */
 #define PATHPROF_NOTE_NAME "pathprof"
-#define PATHPROF_NOTE_EXEC 1u
-struct pathprof_exec_hooks {
-  uint32_t version;          /* PATHPROF_EXEC_HOOKS_VERSION */
-  void (*prepare) (void);    /* writes this copy's counts */
-  void (*failed) (void);     /* zeroes them after a failed exec */
+#define PATHPROF_NOTE_HOOKS 1u
+#define PATHPROF_HOOK_EXEC_PREPARE 0u /* writes the counts (vfork: no) */
+#define PATHPROF_HOOK_EXEC_FAILED 1u  /* zeroes them (vfork: no) */
+#define PATHPROF_HOOK_DUMP 2u         /* writes the counts: 0, or -1 */
+#define PATHPROF_HOOK_RESET 3u        /* zeroes them */
+struct pathprof_module_hooks {
+  uint32_t version;          /* PATHPROF_MODULE_HOOKS_VERSION */
+  int (*run[4]) (void);      /* by PATHPROF_HOOK_* */
 };
-#define PATHPROF_EXEC_HOOKS_VERSION 1u
+#define PATHPROF_MODULE_HOOKS_VERSION 2u
 
 /* Trace builds (-fplugin-arg-pathprof-wpp, specs/trace-format.md): the
    object's constructor calls __pathprof_wpp_init instead of

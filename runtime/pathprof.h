@@ -7,9 +7,9 @@
  * __gcov_dump, __gcov_reset and __gcov_execve; see specs/runtime.md.
  *
  * Every instrumented program or shared library links its own private copy
- * of libpathprof (a static archive with hidden symbols, as libgcov is), so
- * these functions act on the instrumented objects of the executable or
- * shared library they are called from.
+ * of libpathprof (a static archive with hidden symbols, as libgcov is);
+ * these functions act on all of them, the instrumented objects of every
+ * executable and shared library of the process, as gcov's do.
  */
 #ifndef PATHPROF_H
 #define PATHPROF_H
@@ -34,9 +34,7 @@ void __pathprof_reset (void);
 
 /* execve(2) that first dumps the counts (they would be lost: exec replaces
    the process image without running exit handlers), and resets them if
-   execve fails and returns, so that they are not written twice: those of
-   every executable and shared library of the process with a copy of
-   libpathprof (unlike __pathprof_dump and __pathprof_reset), and neither
+   execve fails and returns, so that they are not written twice; neither
    in a vfork child.  The plugin does the same around the exec calls of
    the units it compiles; this is for the others (calls through pointers,
    code built without the plugin).  Linking with -Wl,--wrap=execve (or

@@ -9,9 +9,9 @@
  * (atexit, which in an executable runs at exit() or return from main, and
  * in a shared library at its dlclose or at exit) and fork handlers.  The
  * exit handler snapshots the counters and merges them into the profile
- * file (writer.c).  Before an exec, the counts of every copy of the
- * runtime in the process are written (each copy's ELF note says where its
- * hooks are).  Nothing here prints unless something fails, changes
+ * file (writer.c).  Dumps, resets and the writes before an exec act on
+ * every copy of the runtime in the process, as gcov's do (each copy's
+ * ELF note says where its hooks are).  Nothing here prints unless something fails, changes
  * errno, touches signal dispositions or the exit status.
  */
 #define _GNU_SOURCE 1
@@ -487,8 +487,10 @@ done:
   errno = saved;
 }
 
-int
-__pathprof_dump (void)
+/* This copy's counts: written now, and marked written (gcov's
+   __gcov_dump_one).  */
+static int
+dump_here (void)
 {
   int saved = errno;
   int ret = -1;
@@ -503,8 +505,8 @@ __pathprof_dump (void)
   return ret;
 }
 
-void
-__pathprof_reset (void)
+static int
+reset_here (void)
 {
   int saved = errno;
   if (lock_state () == 0)
@@ -514,35 +516,35 @@ __pathprof_reset (void)
       unlock_state ();
     }
   errno = saved;
+  return 0;
 }
-
-/* ------------------------------------------------------------------ */
-/* exec: every copy of the runtime in the process                      */
-/* ------------------------------------------------------------------ */
 
 /* This copy's part of an exec.  */
-static void
+static int
 exec_prepare_here (void)
 {
-  if (getpid () == owner_pid)
-    __pathprof_dump ();
+  return getpid () == owner_pid ? dump_here () : 0;
 }
 
-static void
+static int
 exec_failed_here (void)
 {
   /* Still here: exec failed and this process goes on; its counts were
      written, so start afresh (the exit handler writes what follows).  */
-  if (getpid () == owner_pid)
-    __pathprof_reset ();
+  return getpid () == owner_pid ? reset_here () : 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* Every copy of the runtime in the process                            */
+/* ------------------------------------------------------------------ */
 
 /* In runtime.o, which every executable or shared library with
    instrumented objects links (for __pathprof_init), so that every one
-   has them, execs or not.  */
-const struct pathprof_exec_hooks __pathprof_exec_hooks
+   has them.  */
+const struct pathprof_module_hooks __pathprof_module_hooks
     __attribute__ ((used))
-    = { PATHPROF_EXEC_HOOKS_VERSION, exec_prepare_here, exec_failed_here };
+    = { PATHPROF_MODULE_HOOKS_VERSION,
+        { exec_prepare_here, exec_failed_here, dump_here, reset_here } };
 
 #define PP_STR_(x) #x
 #define PP_STR(x) PP_STR_ (x)
@@ -552,19 +554,26 @@ __asm__ (".pushsection .note.pathprof,\"aR\",@note\n"
          "\t.balign 4\n"
          "\t.long 9\n"   /* namesz: "pathprof" and its NUL */
          "\t.long 4\n"   /* descsz */
-         "\t.long " PP_STR (PATHPROF_NOTE_EXEC) "\n"
+         "\t.long " PP_STR (PATHPROF_NOTE_HOOKS) "\n"
          "\t.asciz \"" PATHPROF_NOTE_NAME "\"\n"
          "\t.balign 4\n"
-         "\t.long __pathprof_exec_hooks - .\n"
+         "\t.long __pathprof_module_hooks - .\n"
          "\t.popsection\n");
 _Static_assert (sizeof PATHPROF_NOTE_NAME == 9, "the note's namesz");
 
-/* Calls FAILED ? failed : prepare of the runtime of every loaded object
-   that has one (its note), this one included.  */
-static int
-exec_hooks_of (struct dl_phdr_info *info, size_t size, void *data)
+struct hooks_walk
 {
-  int failed = *(const int *) data;
+  unsigned op;   /* PATHPROF_HOOK_* */
+  int ret;       /* -1 if a hook failed */
+  int found_self;
+};
+
+/* Runs hook OP of the runtime of every loaded object that has one (its
+   note).  */
+static int
+hooks_of (struct dl_phdr_info *info, size_t size, void *data)
+{
+  struct hooks_walk *walk = data;
   (void) size;
   for (ElfW (Half) i = 0; i < info->dlpi_phnum; i++)
     {
@@ -589,16 +598,20 @@ exec_hooks_of (struct dl_phdr_info *info, size_t size, void *data)
               || desc_span > (size_t) (end - p - 12) - name_span)
             break;
           const unsigned char *name = p + 12, *desc = name + name_span;
-          if (type == PATHPROF_NOTE_EXEC && descsz == 4
+          if (type == PATHPROF_NOTE_HOOKS && descsz == 4
               && namesz == sizeof PATHPROF_NOTE_NAME
               && memcmp (name, PATHPROF_NOTE_NAME, namesz) == 0)
             {
               int32_t offset;
               memcpy (&offset, desc, 4);
-              const struct pathprof_exec_hooks *hooks
-                  = (const struct pathprof_exec_hooks *) (desc + offset);
-              if (hooks->version == PATHPROF_EXEC_HOOKS_VERSION)
-                (failed ? hooks->failed : hooks->prepare) ();
+              const struct pathprof_module_hooks *hooks
+                  = (const struct pathprof_module_hooks *) (desc + offset);
+              if (hooks->version == PATHPROF_MODULE_HOOKS_VERSION)
+                {
+                  if (hooks->run[walk->op] () != 0)
+                    walk->ret = -1;
+                  walk->found_self |= hooks == &__pathprof_module_hooks;
+                }
             }
           p += 12 + name_span + desc_span;
         }
@@ -606,27 +619,46 @@ exec_hooks_of (struct dl_phdr_info *info, size_t size, void *data)
   return 0;
 }
 
-static void
-exec_hooks_all (int failed)
+static int
+hooks_all (unsigned op)
 {
   int saved = errno;
-  /* Not in a vfork child (owner_pid).  Where nothing registered here,
-     the caller is an object of another copy's: it has its own check.  */
-  if (getpid () == owner_pid)
-    dl_iterate_phdr (exec_hooks_of, &failed);
+  struct hooks_walk walk = { op, 0, 0 };
+  dl_iterate_phdr (hooks_of, &walk);
+  /* This copy at least, should its note be gone (a linker script that
+     drops it, a stripped note).  */
+  if (!walk.found_self
+      && __pathprof_module_hooks.run[op] () != 0)
+    walk.ret = -1;
   errno = saved;
+  return walk.ret;
+}
+
+int
+__pathprof_dump (void)
+{
+  return hooks_all (PATHPROF_HOOK_DUMP);
+}
+
+void
+__pathprof_reset (void)
+{
+  hooks_all (PATHPROF_HOOK_RESET);
 }
 
 void
 __pathprof_exec_prepare (void)
 {
-  exec_hooks_all (0);
+  /* Not in a vfork child (owner_pid; each copy checks its own too).  */
+  if (getpid () == owner_pid)
+    hooks_all (PATHPROF_HOOK_EXEC_PREPARE);
 }
 
 void
 __pathprof_exec_failed (void)
 {
-  exec_hooks_all (1);
+  if (getpid () == owner_pid)
+    hooks_all (PATHPROF_HOOK_EXEC_FAILED);
 }
 
 int

@@ -355,6 +355,29 @@ PATHPROF_FILE=$P "$RT" a 0 1 dlopen "$T/fakelib.so" lib 3 badexec lib 2 \
   obj 1; fn_array 1; echo "    0 3"; fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
 same "failed exec: the library's counts written once too" "$W/exp" "$W/out"
+# __pathprof_dump and __pathprof_reset act on every copy of the runtime,
+# as gcov's __gcov_dump and __gcov_reset act on every module: after a
+# dump, neither the program nor the library writes its later counts at
+# exit; after dump and reset, both write everything once.
+P=$W/dldump.ppd
+PATHPROF_FILE=$P "$RT" a 0 1 dlopen "$T/fakelib.so" lib 3 dump lib 2 a 0 2 \
+  2> "$W/err"
+{ echo "pathprof-data 2"
+  echo "object \"/fake/fakelib.ppno\" stamp 0x0000abcd runs 1"
+  fn_array 1; echo "    5 3"; fn_hash 0 0; fn_threads 0
+  obj 1; fn_array 1; echo "    0 1"; fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "__pathprof_dump writes the loaded library's counts too" "$W/exp" "$W/out"
+P=$W/dlreset.ppd
+PATHPROF_FILE=$P "$RT" a 0 1 dlopen "$T/fakelib.so" lib 3 dump reset lib 2 \
+  a 0 2 2> "$W/err"
+{ echo "pathprof-data 2"
+  echo "object \"/fake/fakelib.ppno\" stamp 0x0000abcd runs 1"
+  fn_array 1; echo "    5 5"; fn_hash 0 0; fn_threads 0
+  obj 1; fn_array 1; echo "    0 3"; fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "__pathprof_reset zeroes the loaded library's counts too" "$W/exp" \
+  "$W/out"
 
 # --- residual paths (preferential mode) --------------------------------------
 # rt_prog_res has a second object (fake-residual.h): f_ppp with 4 PPP slots
