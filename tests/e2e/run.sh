@@ -107,6 +107,69 @@ print(doc["runs"], fns["before_exec"]["invocations"],
 done
 cd "$W" || exit 1
 
+# An instrumented shared library, linked with the program: a child that
+# called into it execs (the program's exec call), and the library's
+# counts are written too, by its own copy of the runtime, which the
+# program's finds by its ELF note (specs/runtime.md, "fork, exec").
+# lib_step: 111 Collatz steps of 27 in the parent, lib_step (7) in the
+# child before its exec, lib_step (6) in the exec'd image: 113 (112 when
+# the library's copy is not written at exec).  main: the parent's and the
+# image's; the child's is in flight at its exec.
+mkdir -p "$W/solib" && cd "$W/solib" || exit 1
+cat > lib.c <<'EOF_LIB'
+int
+lib_step (int k)
+{
+  return k % 2 ? 3 * k + 1 : k / 2;
+}
+EOF_LIB
+cat > app.c <<'EOF_APP'
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+int lib_step (int k);
+int
+main (int argc, char **argv)
+{
+  if (argc > 1)
+    return lib_step (atoi (argv[1])) < 0;
+  int n = 27, steps = 0;
+  while (n != 1)
+    {
+      n = lib_step (n);
+      steps++;
+    }
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      lib_step (7);
+      execl ("/proc/self/exe", "app", "6", (char *) NULL);
+      _exit (127);
+    }
+  int st;
+  waitpid (pid, &st, 0);
+  printf ("%d %d\n", steps, WIFEXITED (st) ? WEXITSTATUS (st) : -1);
+  return 0;
+}
+EOF_APP
+if gcc -O2 -fPIC -shared -fplugin="$B/pathprof.so" lib.c -L"$B" -lpathprof \
+     -o libstep.so 2> cc.err \
+   && gcc -O2 -fplugin="$B/pathprof.so" app.c -L. -lstep -L"$B" -lpathprof \
+     -Wl,-rpath,"$PWD" -o app 2>> cc.err; then
+  out=$(PATHPROF_FILE=$PWD/app.ppd ./app)
+  got=$("$B/pathprof" show --json app.ppd | "$PY" -c '
+import json, sys
+doc = json.load(sys.stdin)
+fns = {f["name"]: f for o in doc["objects"] for f in o["functions"]}
+print(fns["lib_step"]["invocations"], fns["main"]["invocations"])')
+  is "exec: an instrumented shared library's counts are written too" \
+     "111 0: 113 2" "$out: $got"
+else
+  is "exec: the shared library and its program build" "" "$(cat cc.err)"
+fi
+cd "$W" || exit 1
+
 # Bad plugin arguments are refused once, at plugin load, naming the valid ones.
 cd "$W" || exit 1
 echo 'int main (void) { return 0; }' > min.c
