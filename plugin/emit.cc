@@ -51,7 +51,7 @@ pp_gc_protect (tree t)
 namespace {
 
 tree ppp_slot_type, fn_desc_type, object_desc_type;
-tree log_path_fn, wpp_fn[PP_WPP_RESUME + 1];
+tree log_path_fn, wpp_fn[PP_WPP_RESUME + 1], exec_hook_fn[2];
 /* __pathprof.functions, created at its first reference.  */
 tree descriptors;
 
@@ -227,12 +227,11 @@ pp_log_path_decl (void)
 tree
 pp_exec_hook_decl (bool failed)
 {
-  static tree decl[2];
-  if (!decl[failed])
-    decl[failed] = runtime_fn (failed ? "__pathprof_exec_failed"
-                                      : "__pathprof_exec_prepare",
-                               NULL_TREE, NULL_TREE);
-  return decl[failed];
+  if (!exec_hook_fn[failed])
+    exec_hook_fn[failed] = runtime_fn (failed ? "__pathprof_exec_failed"
+                                              : "__pathprof_exec_prepare",
+                                       NULL_TREE, NULL_TREE);
+  return exec_hook_fn[failed];
 }
 
 tree

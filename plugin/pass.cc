@@ -47,8 +47,8 @@
  * The per-unit pass comes when all the functions of the unit have been
  * seen: it builds the descriptors and the constructor, puts the
  * runtime's calls around every exec call of the unit (exec-hooks.cc) and
- * writes the notes.  Functions created after that (the constructor itself, clones)
- * are compiler-made and are not instrumented.
+ * writes the notes.  Functions created after that (the constructor
+ * itself, clones) are compiler-made and are not instrumented.
  */
 #include "gcc-compat.h"
 #include "pathprof.h"

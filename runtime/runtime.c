@@ -11,8 +11,9 @@
  * exit handler snapshots the counters and merges them into the profile
  * file (writer.c).  Dumps, resets and the writes before an exec act on
  * every copy of the runtime in the process, as gcov's do (each copy's
- * ELF note says where its hooks are).  Nothing here prints unless something fails, changes
- * errno, touches signal dispositions or the exit status.
+ * ELF note says where its hooks are).  Nothing here prints unless
+ * something fails, changes errno, touches signal dispositions or the exit
+ * status.
  */
 #define _GNU_SOURCE 1
 
