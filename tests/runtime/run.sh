@@ -323,12 +323,20 @@ same "__pathprof_execve that fails: errno ENOENT, every count written once" \
   "$W/exp" "$W/out"
 
 # --- an instrumented shared library, dlopen'ed and dlclose'd ---------------
+# lib_exp LIB_COUNT RUNS "ID COUNT"...: the expected dump of a run with
+# fakelib.so (its path 5 counted LIB_COUNT times, one run) and rt_prog's
+# object (RUNS runs, f_array's paths as given).
+lib_exp () {
+  lib=$1 runs=$2; shift 2
+  { echo "pathprof-data 2"
+    echo "object \"/fake/fakelib.ppno\" stamp 0x0000abcd runs 1"
+    fn_array 1; echo "    5 $lib"; fn_hash 0 0; fn_threads 0
+    obj "$runs"; fn_array $#; for p in "$@"; do echo "    $p"; done
+    fn_hash 0 0; fn_threads 0; } > "$W/exp"
+}
 P=$W/dl.ppd
 PATHPROF_FILE=$P "$RT" a 0 1 dl "$T/fakelib.so" 3 2> "$W/err"
-{ echo "pathprof-data 2"
-  echo "object \"/fake/fakelib.ppno\" stamp 0x0000abcd runs 1"
-  fn_array 1; echo "    5 3"; fn_hash 0 0; fn_threads 0
-  obj 1; fn_array 1; echo "    0 1"; fn_hash 0 0; fn_threads 0; } > "$W/exp"
+lib_exp 3 1 "0 1"
 dump_of "$P" > "$W/out"
 same "dlclose'd library writes its own object" "$W/exp" "$W/out"
 is "dlclose'd library: no message" "" "$(cat "$W/err")"
@@ -337,11 +345,7 @@ is "dlclose'd library: no message" "" "$(cat "$W/err")"
 # module's; the exec'd image adds "a 2 1".
 P=$W/dlexec.ppd
 PATHPROF_FILE=$P "$RT" a 0 1 dlopen "$T/fakelib.so" lib 3 exec 2> "$W/err"
-{ echo "pathprof-data 2"
-  echo "object \"/fake/fakelib.ppno\" stamp 0x0000abcd runs 1"
-  fn_array 1; echo "    5 3"; fn_hash 0 0; fn_threads 0
-  obj 2; fn_array 2; echo "    0 1"; echo "    2 1"; fn_hash 0 0
-  fn_threads 0; } > "$W/exp"
+lib_exp 3 2 "0 1" "2 1"
 dump_of "$P" > "$W/out"
 same "exec writes the loaded library's counts too" "$W/exp" "$W/out"
 # And a failed exec zeroes them there too: 3 written before it, 2 after,
@@ -349,10 +353,7 @@ same "exec writes the loaded library's counts too" "$W/exp" "$W/out"
 P=$W/dlbadexec.ppd
 PATHPROF_FILE=$P "$RT" a 0 1 dlopen "$T/fakelib.so" lib 3 badexec lib 2 \
   a 0 2 2> "$W/err"
-{ echo "pathprof-data 2"
-  echo "object \"/fake/fakelib.ppno\" stamp 0x0000abcd runs 1"
-  fn_array 1; echo "    5 5"; fn_hash 0 0; fn_threads 0
-  obj 1; fn_array 1; echo "    0 3"; fn_hash 0 0; fn_threads 0; } > "$W/exp"
+lib_exp 5 1 "0 3"
 dump_of "$P" > "$W/out"
 same "failed exec: the library's counts written once too" "$W/exp" "$W/out"
 # __pathprof_dump and __pathprof_reset act on every copy of the runtime,
@@ -362,19 +363,13 @@ same "failed exec: the library's counts written once too" "$W/exp" "$W/out"
 P=$W/dldump.ppd
 PATHPROF_FILE=$P "$RT" a 0 1 dlopen "$T/fakelib.so" lib 3 dump lib 2 a 0 2 \
   2> "$W/err"
-{ echo "pathprof-data 2"
-  echo "object \"/fake/fakelib.ppno\" stamp 0x0000abcd runs 1"
-  fn_array 1; echo "    5 3"; fn_hash 0 0; fn_threads 0
-  obj 1; fn_array 1; echo "    0 1"; fn_hash 0 0; fn_threads 0; } > "$W/exp"
+lib_exp 3 1 "0 1"
 dump_of "$P" > "$W/out"
 same "__pathprof_dump writes the loaded library's counts too" "$W/exp" "$W/out"
 P=$W/dlreset.ppd
 PATHPROF_FILE=$P "$RT" a 0 1 dlopen "$T/fakelib.so" lib 3 dump reset lib 2 \
   a 0 2 2> "$W/err"
-{ echo "pathprof-data 2"
-  echo "object \"/fake/fakelib.ppno\" stamp 0x0000abcd runs 1"
-  fn_array 1; echo "    5 5"; fn_hash 0 0; fn_threads 0
-  obj 1; fn_array 1; echo "    0 3"; fn_hash 0 0; fn_threads 0; } > "$W/exp"
+lib_exp 5 1 "0 3"
 dump_of "$P" > "$W/out"
 same "__pathprof_reset zeroes the loaded library's counts too" "$W/exp" \
   "$W/out"
