@@ -614,27 +614,11 @@ pp_notes_file_name (void)
   return name;
 }
 
-bool
-pp_notes_write (const char *file, uint32_t stamp, pp_fn_record **recs,
-                unsigned n)
+char *
+pp_notes_text (pp_fn_record **recs, unsigned n)
 {
-  char pid[32];
-  snprintf (pid, sizeof pid, ".tmp%ld", (long) getpid ());
-  char *tmp = concat (file, pid, NULL);
-  FILE *f = fopen (tmp, "w");
-  if (!f)
-    {
-      error_at (UNKNOWN_LOCATION, "pathprof: cannot create notes file %qs: %m",
-                tmp);
-      free (tmp);
-      return false;
-    }
   strbuf b = { NULL, 0, 0 };
   char *object = pp_object_file_name ();
-  sb_printf (&b, "%s %u\n", PATHPROF_NOTES_MAGIC,
-             PP_INTER_MODE ? PATHPROF_NOTES_VERSION_INTER
-                           : PATHPROF_NOTES_VERSION);
-  sb_printf (&b, "%s 0x%08x\n", PATHPROF_NOTES_STAMP, stamp);
   sb_printf (&b, "%s \"pathprof %s gcc %s\"\n", PATHPROF_NOTES_PRODUCER,
              PATHPROF_PLUGIN_VERSION, pp_gcc_version);
   sb_printf (&b, "%s ", PATHPROF_NOTES_OBJECT);
@@ -657,17 +641,63 @@ pp_notes_write (const char *file, uint32_t stamp, pp_fn_record **recs,
       sb_printf (&b, "%s %llu %llu %llu\n", PATHPROF_NOTES_GROWTH, unit,
                  added, pp_opts.ipps_growth);
     }
-  bool ok = fwrite (b.s, 1, b.len, f) == b.len;
-  free (b.s);
-  for (unsigned i = 0; i < n && ok; i++)
-    ok = fputs (recs[i]->notes, f) >= 0;
-  for (unsigned i = 0; i < n_unit_records && ok; i++)
-    ok = fputs (unit_records[i], f) >= 0;
+  for (unsigned i = 0; i < n; i++)
+    sb_printf (&b, "%s", recs[i]->notes);
   for (unsigned i = 0; i < n_unit_records; i++)
-    free (unit_records[i]);
+    {
+      sb_printf (&b, "%s", unit_records[i]);
+      free (unit_records[i]);
+    }
   free (unit_records);
   unit_records = NULL;
   n_unit_records = cap_unit_records = 0;
+  return b.s;
+}
+
+namespace {
+/* The first line of the notes, the one before the stamp.  */
+void
+sb_magic (strbuf *b)
+{
+  sb_printf (b, "%s %u\n", PATHPROF_NOTES_MAGIC,
+             PP_INTER_MODE ? PATHPROF_NOTES_VERSION_INTER
+                           : PATHPROF_NOTES_VERSION);
+}
+} // namespace
+
+uint32_t
+pp_notes_stamp (const char *file, const char *text)
+{
+  strbuf b = { NULL, 0, 0 };
+  sb_magic (&b);
+  unsigned crc = crc32_string (0, b.s);
+  free (b.s);
+  crc = crc32_string (crc, text);
+  return crc32_string (crc, file);
+}
+
+bool
+pp_notes_write (const char *file, uint32_t stamp, const char *text)
+{
+  char pid[32];
+  snprintf (pid, sizeof pid, ".tmp%ld", (long) getpid ());
+  char *tmp = concat (file, pid, NULL);
+  FILE *f = fopen (tmp, "w");
+  if (!f)
+    {
+      error_at (UNKNOWN_LOCATION, "pathprof: cannot create notes file %qs: %m",
+                tmp);
+      free (tmp);
+      return false;
+    }
+  strbuf b = { NULL, 0, 0 };
+  sb_magic (&b);
+  sb_printf (&b, "%s 0x%08x\n", PATHPROF_NOTES_STAMP, stamp);
+  bool ok = fwrite (b.s, 1, b.len, f) == b.len;
+  free (b.s);
+  size_t len = strlen (text);
+  if (ok)
+    ok = fwrite (text, 1, len, f) == len;
   if (fclose (f) != 0)
     ok = false;
   if (ok && rename (tmp, file) != 0)

@@ -336,18 +336,6 @@ public:
   }
 };
 
-/* A per-compilation stamp shared by the object and its notes: derived
-   from GCC's random seed, which is per process unless -frandom-seed makes
-   the whole compilation reproducible.  */
-uint32_t
-compilation_stamp (const char *notes_file)
-{
-  unsigned HOST_WIDE_INT seed = get_random_seed (false);
-  unsigned stamp = crc32_unsigned (0, (unsigned) seed);
-  stamp = crc32_unsigned (stamp, (unsigned) (seed >> 32));
-  return crc32_string (stamp, notes_file);
-}
-
 /* Every function of a unit that registers counters writes them before
    an exec (exec-hooks.cc), instrumented or not, as gcov's do.  */
 void
@@ -401,7 +389,18 @@ public:
   {
     emitted = true;
     char *notes_file = pp_notes_file_name ();
-    uint32_t stamp = compilation_stamp (notes_file);
+    if (pp_opts.ipps_file)
+      /* The subpath CFGs that the supergraphs' maps refer to.  */
+      for (unsigned i = 0; i < pp_n_ipa_fns; i++)
+        if (pp_ipa_fns[i]->sub)
+          pp_notes_add_unit_record (pp_notes_subpath (pp_ipa_fns[i], false));
+    /* The object and its notes share a stamp derived from the notes'
+       content, not from the time or GCC's random seed: an unchanged
+       rebuild (make clean, a touched source, a rebuilt plugin module)
+       merges with the profile of the previous one, as its counters mean
+       the same paths, and builds are reproducible.  */
+    char *notes_text = pp_notes_text (records, n_records);
+    uint32_t stamp = pp_notes_stamp (notes_file, notes_text);
     /* A unit without functions needs no constructor (and so links
        without the runtime), but still gets its notes.  */
     if (n_records)
@@ -413,13 +412,9 @@ public:
     /* -fcompare-debug's second compilation (flag_compare_debug) must
        build the same code, but its object is thrown away: no notes, as
        gcov writes no .gcno there.  */
-    if (pp_opts.ipps_file)
-      /* The subpath CFGs that the supergraphs' maps refer to.  */
-      for (unsigned i = 0; i < pp_n_ipa_fns; i++)
-        if (pp_ipa_fns[i]->sub)
-          pp_notes_add_unit_record (pp_notes_subpath (pp_ipa_fns[i], false));
     if (!flag_compare_debug)
-      pp_notes_write (notes_file, stamp, records, n_records);
+      pp_notes_write (notes_file, stamp, notes_text);
+    free (notes_text);
     free (notes_file);
     if (PP_INTER_MODE)
       {

@@ -543,9 +543,18 @@ void pp_notes_insert (char **notes, const char *text);
 /* Names of the notes file and the object, absolute, xmalloc'd.  */
 char *pp_notes_file_name (void);
 char *pp_object_file_name (void);
-/* Writes the notes file; false (after an error()) on failure.  */
-bool pp_notes_write (const char *file, uint32_t stamp,
-                     pp_fn_record **recs, unsigned n);
+/* The notes of the unit after their stamp line: the header records,
+   the records of the N functions RECS and the unit records added (which
+   it takes over), xmalloc'd.  */
+char *pp_notes_text (pp_fn_record **recs, unsigned n);
+/* The compilation stamp of notes file FILE with TEXT (pp_notes_text): a
+   CRC-32 of the notes without their stamp line and of FILE's name, so
+   that two compilations writing the same notes for the same object
+   share their stamp, and their profiles merge.  */
+uint32_t pp_notes_stamp (const char *file, const char *text);
+/* Writes the notes file: its first line, the stamp, TEXT; false (after
+   an error()) on failure.  */
+bool pp_notes_write (const char *file, uint32_t stamp, const char *text);
 
 /* ------------------------------------------------------------------ */
 /* Passes (pass.cc)                                                    */

@@ -11,8 +11,8 @@
 #     the block trace.
 #  2. Hand-checked counts of cases/loops.c, without tracing.
 #  3. Properties: the object's stamp equals its notes' stamp; notes do not
-#     depend on -g and are identical across compilations; -frandom-seed
-#     makes objects reproducible; atomic updates are exact under threads; a
+#     depend on -g and are identical across compilations; objects are
+#     reproducible; the stamp is the notes' CRC; atomic updates are exact under threads; a
 #     tail call survives; skipped functions warn; bad arguments are errors.
 # Ends with the line "N passed, N failed".
 set -u
@@ -385,6 +385,40 @@ check "notes are deterministic" "" "$(cmp a.txt c.txt 2>&1)"
 gcc -O2 -frandom-seed=x -fplugin="$PL" -c "$T/cases/eh.cc" -o e.o && cp e.o e1.o
 gcc -O2 -frandom-seed=x -fplugin="$PL" -c "$T/cases/eh.cc" -o e.o
 check "-frandom-seed: reproducible objects" "" "$(cmp e.o e1.o 2>&1)"
+# The stamp is the CRC of the notes (but their stamp line) and their
+# name: without -frandom-seed too, the same compilation gives the same
+# object and notes; a changed function, another object name or another
+# optimization level (another CFG) give another stamp.
+stamp_of () { sed -n 's/^stamp //p' "$1"; }
+gcc -O2 -fplugin="$PL" -c "$T/cases/switch.c" -o s.o && cp s.o s1.o \
+  && cp s.ppno s1.ppno
+gcc -O2 -fplugin="$PL" -c "$T/cases/switch.c" -o s.o
+check "reproducible objects and notes without -frandom-seed" "" \
+  "$(cmp s.o s1.o 2>&1)$(cmp s.ppno s1.ppno 2>&1)"
+# GCC's crc32_string: CRC-32, polynomial 0x04c11db7 most significant bit
+# first, initial value 0, no final inversion, over each string with its
+# terminating NUL: the first line, the lines after the stamp, the name.
+check "the stamp is the notes' CRC" "$(stamp_of s.ppno)" \
+  "$(python3 - "$PWD/s.ppno" <<'PYEOF'
+import sys
+lines = open(sys.argv[1], "rb").read().split(b"\n", 2)
+crc = 0
+for part in (lines[0] + b"\n", lines[2], sys.argv[1].encode()):
+    for byte in part + b"\0":
+        crc ^= byte << 24
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x04C11DB7 if crc & 0x80000000 else crc << 1) & 0xFFFFFFFF
+print("0x%08x" % crc)
+PYEOF
+)"
+gcc -O2 -g -fplugin="$PL" -c "$T/cases/switch.c" -o s.o
+check "-g: same stamp" "$(stamp_of s1.ppno)" "$(stamp_of s.ppno)"
+gcc -O2 -fplugin="$PL" -c "$T/cases/switch.c" -o s2.o
+gcc -O0 -fplugin="$PL" -c "$T/cases/switch.c" -o s.o && mv s.ppno s0.ppno
+{ cat "$T/cases/switch.c"; echo 'int added (int x) { return x ? 1 : 2; }'; } > sw.c
+gcc -O2 -fplugin="$PL" -c sw.c -o s.o
+check "another object, optimization level or function: other stamps" \
+  "4 stamps" "$(for f in s1.ppno s2.ppno s0.ppno s.ppno; do stamp_of $f; done | sort -u | wc -l) stamps"
 
 # 3. Where the instrumentation goes.  At -O2 the early inliner puts h
 # into main's loop.  stage=late (the default, as gcov): h's paths are

@@ -210,6 +210,41 @@ else
   is "make install PREFIX=..." "" "$(tail -5 install.log)"
 fi
 
+# A rebuild merges with the previous build's profile when it writes the
+# same notes (the stamp is the notes' CRC): a touched source, make clean,
+# a module rebuilt between runs (GNU make's own test suite rebuilds the
+# module it loads, and compares make's stderr).  A changed function
+# starts a new profile, keeping the old one aside and saying so.
+mkdir -p "$W/rebuild" && cd "$W/rebuild" || exit 1
+cp "$SRC/example/tokstat.c" t.c
+build_t () { gcc -O2 -fplugin="$B/pathprof.so" -c t.c -o t.o \
+               && gcc t.o -L"$B" -lpathprof -o t; }
+# main_paths PROFILE: its runs and main's path executions.  (show warns
+# when it decodes a kept-aside profile with the new notes.)
+main_paths () {
+  "$B/pathprof" show --json "$1" | "$PY" -c 'import json, sys
+doc = json.load(sys.stdin)
+print(doc["runs"], *[f["path_executions"] for o in doc["objects"]
+                      for f in o["functions"] if f["name"] == "main"])'
+}
+build_t && ./t "$SRC/example/input.c" > /dev/null 2> run1.err
+one=$(main_paths t.ppd)
+old_stamp=$(sed -n 's/^stamp //p' t.ppno)
+touch t.c && rm t.o t && build_t
+./t "$SRC/example/input.c" > /dev/null 2> run2.err
+is "an unchanged rebuild: same stamp, merged silently" \
+  "$old_stamp::$(echo "$one" | awk '{ print 2 * $1, 2 * $2 }')" \
+  "$(sed -n 's/^stamp //p' t.ppno):$(cat run1.err run2.err):$(main_paths t.ppd)"
+echo 'int twice (int x) { return x > 0 ? 2 * x : 0; }' >> t.c && build_t
+./t "$SRC/example/input.c" > /dev/null 2> run3.err
+is "a changed source: another stamp, the old profile kept aside" \
+  "pathprof: profile '$W/rebuild/t.ppd' does not match this program (object '$W/rebuild/t.ppno' is from another compilation (stamp $old_stamp, not $(sed -n 's/^stamp //p' t.ppno))); kept it as '$W/rebuild/t.ppd.mismatch'
+$(echo "$one" | awk '{ print 2 * $1, 2 * $2 }')
+$one" \
+  "$(cat run3.err)
+$(main_paths t.ppd.mismatch 2> /dev/null)
+$(main_paths t.ppd)"
+
 # The README's main command (make example): both halves run to their
 # reports.  Its inputs include project sources (runtime/path-log.c), so
 # the test asserts that it runs, not its counts (check-rpp checks the
