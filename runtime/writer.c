@@ -15,7 +15,9 @@
  *      another build, hard-link them to a new name "PATH.corrupt[.N]" or
  *      "PATH.mismatch[.N]" first, and write our counts alone);
  *   4. write the result to a new temporary file next to PATH and rename
- *      it over PATH, then release the lock.
+ *      it over PATH, then release the lock (a process with no descriptor
+ *      left for the temporary file writes in place, through the locked
+ *      one, as gcov does).
  *
  * So concurrent processes serialize on the lock and each adds to what the
  * previous one wrote (no run is lost), and a crash at any point leaves
@@ -287,9 +289,36 @@ keep_aside (const char *path, const char *kind)
   return NULL;
 }
 
-/* Writes BUF to a new temporary file beside PATH and renames it to PATH. */
+/* For a process that has used up its file descriptors (EMFILE, ENFILE):
+   writes BUF over PATH's contents through LOCKED, the descriptor that
+   holds the lock, as gcov writes its .gcda files.  GNU make's test suite
+   has such a run: it includes a makefile recursively until fopen fails,
+   and only the descriptor of the standard output, closed at exit, is
+   free.  Not atomic: a crash in the middle leaves a profile that the next
+   run finds corrupt and keeps aside.  */
 static int
-replace_file (const char *path, const unsigned char *buf, size_t size)
+overwrite_in_place (const char *path, int locked, const unsigned char *buf,
+                    size_t size)
+{
+  char msg[PPD_MSG_SIZE];
+  if (lseek (locked, 0, SEEK_SET) != 0
+      || ppd_write_fd (locked, buf, size, msg) != PPD_OK
+      || ftruncate (locked, (off_t) size) != 0
+      || (fsync (locked) != 0 && errno != EINVAL && errno != EROFS))
+    {
+      __pathprof_report ("cannot write profile '%s': %s", path,
+                         strerror (errno));
+      return -1;
+    }
+  return 0;
+}
+
+/* Writes BUF to a new temporary file beside PATH and renames it to PATH;
+   in place through LOCKED where no descriptor is left for the
+   temporary file.  */
+static int
+replace_file (const char *path, int locked, const unsigned char *buf,
+              size_t size)
 {
   size_t n = strlen (path) + 48;
   char *tmp = malloc (n);
@@ -308,6 +337,11 @@ replace_file (const char *path, const unsigned char *buf, size_t size)
                  0666);
       if (fd < 0 && errno != EEXIST)
         break;
+    }
+  if (fd < 0 && (errno == EMFILE || errno == ENFILE))
+    {
+      free (tmp);
+      return overwrite_in_place (path, locked, buf, size);
     }
   if (fd < 0)
     goto fail;
@@ -526,7 +560,7 @@ __pathprof_update_file (const char *path_in, struct ppd_profile *snap)
         __pathprof_report ("cannot write profile '%s': %s", path, msg);
         goto out;
       }
-    ret = replace_file (path, out, out_size);
+    ret = replace_file (path, fd, out, out_size);
     free (out);
   }
   goto out;

@@ -24,6 +24,8 @@
  *   lib N         fakelib_count (N) of the library kept loaded
  *   chdir DIR     chdir (DIR)
  *   pid           print the process id on stdout
+ *   fds N         open /dev/null until open fails with EMFILE, then
+ *                 close the last N opened: N descriptors are left free
  *   exit-thread S call exit (S) from a new thread
  *   status S      exit status S at the end (default 0)
  * Built with -DFAKE_RESIDUAL, it also has the object of fake-residual.h
@@ -55,6 +57,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -418,6 +421,21 @@ main (int argc, char **argv)
         }
       else if (!strcmp (c, "pid"))
         printf ("%ld\n", (long) getpid ());
+      else if (!strcmp (c, "fds") && i + 1 < argc)
+        {
+          unsigned long keep_free = num (argv[++i]);
+          int recent[16]; /* the last 16 opened, in a ring */
+          unsigned long n_opened = 0;
+          int fd;
+          if (keep_free > 16)
+            die ("fds: at most 16");
+          while ((fd = open ("/dev/null", O_RDONLY)) >= 0)
+            recent[n_opened++ % 16] = fd;
+          if (errno != EMFILE || n_opened < keep_free)
+            die ("open /dev/null until EMFILE");
+          for (unsigned long k = 1; k <= keep_free; k++)
+            close (recent[(n_opened - k) % 16]);
+        }
       else if (!strcmp (c, "vmpeak"))
         {
           /* The peak of the address space, in KiB: shows which of the

@@ -290,6 +290,26 @@ PATHPROF_FILE=$P "$RT" a 0 1 dump reset a 0 2
   fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
 same "__pathprof_dump + __pathprof_reset: one run, all counts" "$W/exp" "$W/out"
+# A process that has used up its descriptors, but for one (GNU make's
+# test suite has one: it includes a makefile recursively until fopen
+# fails, and closes its standard output at exit): the profile is written
+# in place through the locked descriptor, merged; with none left it
+# cannot even be opened, and says so.
+P=$W/fds.ppd
+PATHPROF_FILE=$P "$RT" a 0 1
+(ulimit -n 64; PATHPROF_FILE=$P "$RT" a 0 2 fds 1 2> "$W/err"; echo $? > "$W/rc")
+{ echo "pathprof-data 2"; obj 2; fn_array 1; echo "    0 3"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "one descriptor left: merged in place" "$W/exp" "$W/out"
+is "one descriptor left: silent, status 0" "0:" "$(cat "$W/rc"):$(cat "$W/err")"
+is "one descriptor left: no temporary file" "fds.ppd" "$(cd "$W" && ls fds.ppd*)"
+(ulimit -n 64; PATHPROF_FILE=$P "$RT" a 0 4 fds 0 2> "$W/err"; echo $? > "$W/rc")
+dump_of "$P" > "$W/out"
+same "no descriptor left: the profile unchanged" "$W/exp" "$W/out"
+is "no descriptor left: exact message, status 0" \
+  "0:pathprof: cannot write profile '$P': Too many open files" \
+  "$(cat "$W/rc"):$(cat "$W/err")"
 PATHPROF_FILE=$W/errno.ppd "$RT" a 0 1 errno-dump 2> "$W/err"; rc=$?
 is "errno preserved by __pathprof_dump" "0:" "$rc:$(cat "$W/err")"
 { echo "pathprof-data 2"; obj 2; fn_array 2; echo "    0 4"; echo "    2 1"
