@@ -14,6 +14,7 @@
 #ifndef PATHPROF_RUNTIME_INTERNAL_H
 #define PATHPROF_RUNTIME_INTERNAL_H
 
+#include <signal.h>
 #include <stdint.h>
 
 #include "ppd-io.h"
@@ -22,6 +23,21 @@
    (whose buffers and locks belong to the program), preserving errno.  */
 void __pathprof_report (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
+
+/* While the runtime writes a file, a file size limit (ulimit -f) that the
+   file exceeds must not end the program: write(2) then raises SIGXFSZ,
+   whose default action kills the process, where the uninstrumented
+   program would have gone on (gcov's .gcda writes do kill it).  Between
+   hold and release, SIGXFSZ is blocked in the calling thread, so such a
+   write fails with EFBIG, and release discards the SIGXFSZ the writes
+   raised (not one the program had pending already).  */
+struct pathprof_xfsz_hold
+{
+  sigset_t old_mask;
+  int was_pending;
+};
+void __pathprof_xfsz_hold (struct pathprof_xfsz_hold *h);
+void __pathprof_xfsz_release (struct pathprof_xfsz_hold *h);
 
 /* The profile file name: PATHPROF_FILE with %p, %h, %m and %% expanded,
    or "<executable basename>.ppd"; a relative name is taken relative to

@@ -88,17 +88,24 @@ static int
 write_all (const void *buf, size_t n)
 {
   const unsigned char *p = buf;
+  int ret = 0;
+  struct pathprof_xfsz_hold hold;
+  __pathprof_xfsz_hold (&hold);
   while (n)
     {
       ssize_t w = write (fd, p, n);
       if (w < 0 && errno == EINTR)
         continue;
       if (w <= 0)
-        return -1;
+        {
+          ret = -1;
+          break;
+        }
       p += w;
       n -= (size_t) w;
     }
-  return 0;
+  __pathprof_xfsz_release (&hold);
+  return ret;
 }
 
 static void

@@ -31,6 +31,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -289,6 +291,37 @@ keep_aside (const char *path, const char *kind)
   return NULL;
 }
 
+void
+__pathprof_xfsz_hold (struct pathprof_xfsz_hold *h)
+{
+  sigset_t xfsz, pending;
+  sigemptyset (&xfsz);
+  sigaddset (&xfsz, SIGXFSZ);
+  pthread_sigmask (SIG_BLOCK, &xfsz, &h->old_mask);
+  h->was_pending = sigpending (&pending) == 0
+                   && sigismember (&pending, SIGXFSZ) == 1;
+}
+
+void
+__pathprof_xfsz_release (struct pathprof_xfsz_hold *h)
+{
+  int saved = errno;
+  sigset_t xfsz, pending;
+  sigemptyset (&xfsz);
+  sigaddset (&xfsz, SIGXFSZ);
+  if (!h->was_pending && sigpending (&pending) == 0
+      && sigismember (&pending, SIGXFSZ) == 1)
+    {
+      /* Raised by our writes: take it, so that unblocking does not
+         deliver it.  */
+      const struct timespec now = { 0, 0 };
+      while (sigtimedwait (&xfsz, NULL, &now) < 0 && errno == EINTR)
+        ;
+    }
+  pthread_sigmask (SIG_SETMASK, &h->old_mask, NULL);
+  errno = saved;
+}
+
 /* For a process that has used up its file descriptors (EMFILE, ENFILE):
    writes BUF over PATH's contents through LOCKED, the descriptor that
    holds the lock, as gcov writes its .gcda files.  GNU make's test suite
@@ -429,8 +462,8 @@ resolve_link (const char *path)
   return cur;
 }
 
-int
-__pathprof_update_file (const char *path_in, struct ppd_profile *snap)
+static int
+update_file (const char *path_in, struct ppd_profile *snap)
 {
   char msg[PPD_MSG_SIZE];
   struct ppd_profile old;
@@ -573,5 +606,15 @@ out:
   free (buf);
   ppd_profile_free (&old);
   free (path);
+  return ret;
+}
+
+int
+__pathprof_update_file (const char *path, struct ppd_profile *snap)
+{
+  struct pathprof_xfsz_hold hold;
+  __pathprof_xfsz_hold (&hold);
+  int ret = update_file (path, snap);
+  __pathprof_xfsz_release (&hold);
   return ret;
 }

@@ -245,6 +245,21 @@ $one" \
 $(main_paths t.ppd.mismatch 2> /dev/null)
 $(main_paths t.ppd)"
 
+# A file size limit (ulimit -f) that the trace exceeds: the trace stops,
+# said once, and the program runs on and exits as the plain build does
+# (without the runtime's care, write(2) raises SIGXFSZ, which kills it).
+mkdir -p "$W/fsize/ppt" && cd "$W/fsize" || exit 1
+gcc -O2 -fplugin="$B/pathprof.so" -fplugin-arg-pathprof-wpp \
+  "$SRC/example/tokstat.c" -L"$B" -lpathprof -o traced
+gcc -O2 "$SRC/example/tokstat.c" -o plain
+(ulimit -f 0; PATHPROF_TRACE_DIR=$W/fsize/ppt ./traced "$SRC/example/input.c"
+ echo "status $?") 2>&1 | sed "s|$W/fsize/ppt/traced\.[0-9]*\.ppt|TRACE|" \
+  | cat > traced.out
+is "a trace over the file size limit: stopped, the program's output and status" \
+  "pathprof: cannot write the path trace: TRACE: File too large; tracing stops
+$(./plain "$SRC/example/input.c")
+status 0" "$(cat traced.out)"
+
 # The README's main command (make example): both halves run to their
 # reports.  Its inputs include project sources (runtime/path-log.c), so
 # the test asserts that it runs, not its counts (check-rpp checks the

@@ -26,6 +26,8 @@
  *   pid           print the process id on stdout
  *   fds N         open /dev/null until open fails with EMFILE, then
  *                 close the last N opened: N descriptors are left free
+ *   xfsz          install a SIGXFSZ handler that writes "SIGXFSZ" on
+ *                 the standard output
  *   exit-thread S call exit (S) from a new thread
  *   status S      exit status S at the end (default 0)
  * Built with -DFAKE_RESIDUAL, it also has the object of fake-residual.h
@@ -94,6 +96,15 @@ thread_main (void *p)
   for (unsigned long i = 0; i < a->n; i++)
     fake_logged_path_end (fake_mt, i % 5, 1);
   return NULL;
+}
+
+static void
+on_xfsz (int sig)
+{
+  (void) sig;
+  static const char said[] = "SIGXFSZ\n";
+  ssize_t w = write (STDOUT_FILENO, said, sizeof said - 1);
+  (void) w;
 }
 
 #ifdef FAKE_RESIDUAL
@@ -421,6 +432,15 @@ main (int argc, char **argv)
         }
       else if (!strcmp (c, "pid"))
         printf ("%ld\n", (long) getpid ());
+      else if (!strcmp (c, "xfsz"))
+        {
+          struct sigaction sa;
+          memset (&sa, 0, sizeof sa);
+          sa.sa_handler = on_xfsz;
+          sigemptyset (&sa.sa_mask);
+          if (sigaction (SIGXFSZ, &sa, NULL))
+            die ("sigaction SIGXFSZ");
+        }
       else if (!strcmp (c, "fds") && i + 1 < argc)
         {
           unsigned long keep_free = num (argv[++i]);

@@ -310,6 +310,29 @@ same "no descriptor left: the profile unchanged" "$W/exp" "$W/out"
 is "no descriptor left: exact message, status 0" \
   "0:pathprof: cannot write profile '$P': Too many open files" \
   "$(cat "$W/rc"):$(cat "$W/err")"
+# A file size limit (ulimit -f) below the profile's size: write(2)
+# raises SIGXFSZ, which would kill the program (gcov's writes do); the
+# runtime blocks it while it writes, so the write fails with EFBIG, and
+# the program exits as it would have; nor does a handler of the
+# program's see our signal.
+P=$W/fsize.ppd
+PATHPROF_FILE=$P "$RT" a 0 1
+cp "$P" "$W/fsize.before"
+# (Under the limit, only pipes take the outputs.)
+(ulimit -f 0; PATHPROF_FILE=$P "$RT" a 0 2 status 3; echo "status $?") 2>&1 \
+  | cat > "$W/out"
+is "file size limit: the program's status, the exact message" \
+  "pathprof: cannot write profile '$P': File too large
+status 3" "$(cat "$W/out")"
+is "file size limit: the profile unchanged, no temporary file left" \
+  ":fsize.before fsize.ppd" \
+  "$(cmp "$W/fsize.before" "$P" 2>&1):$(cd "$W" && ls fsize.* | tr '\n' ' ' | sed 's/ $//')"
+(ulimit -f 0; PATHPROF_FILE=$P "$RT" xfsz a 0 2 dump; echo "status $?") 2>&1 \
+  | cat > "$W/out"
+is "file size limit: a SIGXFSZ handler of the program's is not called" \
+  "pathprof: cannot write profile '$P': File too large
+pathprof: cannot write profile '$P': File too large
+status 0" "$(cat "$W/out")"
 PATHPROF_FILE=$W/errno.ppd "$RT" a 0 1 errno-dump 2> "$W/err"; rc=$?
 is "errno preserved by __pathprof_dump" "0:" "$rc:$(cat "$W/err")"
 { echo "pathprof-data 2"; obj 2; fn_array 2; echo "    0 4"; echo "    2 1"
