@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "runtime-internal.h"
@@ -70,7 +71,17 @@ static size_t n_objects, cap_objects;
 static uint32_t n_functions_total;
 static struct wpp_thread *threads;
 static uint32_t n_threads;
+/* The trace file is open only while the runtime writes to it (a flush,
+   a dlopened object's record, the exit handler), then closed: a
+   descriptor held across the program's own code would take a number the
+   uninstrumented program gets, and a program that closes every
+   descriptor and opens a file of its own (a daemon) would have had that
+   file filled with events.  */
 static int fd = -1;
+static char trace_name[PATH_MAX + 64]; /* absolute, once created */
+static dev_t trace_dev;
+static ino_t trace_ino;
+static off_t trace_size;      /* bytes written to it */
 static int failed;           /* tracing stopped after an error */
 static int handlers_registered;
 static pid_t forked_from;
@@ -103,6 +114,7 @@ write_all (const void *buf, size_t n)
         }
       p += w;
       n -= (size_t) w;
+      trace_size += w;
     }
   __pathprof_xfsz_release (&hold);
   return ret;
@@ -136,7 +148,11 @@ write_record (uint32_t tag, uint32_t thread, const void *body, size_t n)
 static void
 stop (const char *what, int e)
 {
-  if (!failed)
+  if (!failed && e == ESTALE)
+    __pathprof_report ("cannot write the path trace: %s: the file was "
+                       "replaced since it was created; tracing stops",
+                       what);
+  else if (!failed)
     __pathprof_report ("cannot write the path trace: %s: %s; tracing "
                        "stops",
                        what, strerror (e));
@@ -177,51 +193,60 @@ write_object (const struct wpp_object *o)
   return r;
 }
 
-/* Opens the trace file: DIR/EXE.PID.ppt, or EXE.PID.N.ppt if that is
+/* Creates the trace file: DIR/EXE.PID.ppt, or EXE.PID.N.ppt if that is
    taken (DIR: PATHPROF_TRACE_DIR, or the directory the program started
-   in), writes the header and the objects.  Lock held.  */
+   in; a relative DIR is taken relative to that directory too), and
+   writes the header and the objects.  Lock held; leaves it open.  */
 static int
-open_file (void)
+create_file (void)
 {
-  if (fd >= 0)
-    return 0;
-  if (failed)
-    return -1;
   const char *dir = getenv ("PATHPROF_TRACE_DIR");
+  const char *prefix = "";
   if (!dir || !*dir)
     dir = start_dir[0] ? start_dir : ".";
+  else if (dir[0] != '/' && start_dir[0])
+    prefix = start_dir;
   char *exe = __pathprof_executable ();
   const char *base = exe ? strrchr (exe, '/') : NULL;
   base = base ? base + 1 : exe;
   if (!base || !*base)
     base = "pathprof";
-  char name[PATH_MAX + 64];
+  char *name = trace_name;
   int e = 0;
   for (unsigned n = 0; fd < 0 && n < 1000; n++)
     {
       int len;
       if (n)
-        len = snprintf (name, sizeof name, "%s/%s.%ld.%u%s", dir, base,
+        len = snprintf (name, sizeof trace_name, "%s%s%s/%s.%ld.%u%s",
+                        prefix, *prefix ? "/" : "", dir, base,
                         (long) getpid (), n, PATHPROF_PPT_SUFFIX);
       else
-        len = snprintf (name, sizeof name, "%s/%s.%ld%s", dir, base,
-                        (long) getpid (), PATHPROF_PPT_SUFFIX);
-      if (len < 0 || (size_t) len >= sizeof name)
+        len = snprintf (name, sizeof trace_name, "%s%s%s/%s.%ld%s", prefix,
+                        *prefix ? "/" : "", dir, base, (long) getpid (),
+                        PATHPROF_PPT_SUFFIX);
+      if (len < 0 || (size_t) len >= sizeof trace_name)
         {
           e = ENAMETOOLONG;
           break;
         }
-      fd = open (name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+      fd = open (name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
+                 0666);
       e = errno;
       if (fd < 0 && e != EEXIST)
         break;
     }
   free (exe);
-  if (fd < 0)
+  struct stat st;
+  if (fd >= 0)
+    e = fstat (fd, &st) != 0 ? errno : 0;
+  if (fd < 0 || e)
     {
       stop (name, e);
       return -1;
     }
+  trace_dev = st.st_dev;
+  trace_ino = st.st_ino;
+  trace_size = 0;
   unsigned char h[PATHPROF_PPT_MAGIC_SIZE + 8];
   memcpy (h, PATHPROF_PPT_MAGIC, PATHPROF_PPT_MAGIC_SIZE);
   put32 (h + PATHPROF_PPT_MAGIC_SIZE, PATHPROF_PPT_VERSION);
@@ -240,6 +265,45 @@ open_file (void)
   return r;
 }
 
+/* Opens the trace file for a write: creates it the first time, then
+   reopens it for appending, checking that it is still the file created,
+   as long as we wrote it (the program may have removed or replaced
+   it).  Lock held; 0 if open,
+   to be closed with close_file.  */
+static int
+open_file (void)
+{
+  if (failed)
+    return -1;
+  if (fd >= 0)
+    return 0;
+  if (!trace_name[0])
+    return create_file ();
+  fd = open (trace_name, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
+  struct stat st;
+  if (fd < 0 || fstat (fd, &st) != 0)
+    {
+      stop (trace_name, errno);
+      return -1;
+    }
+  /* (A file made anew under the name may reuse the inode number.)  */
+  if (st.st_dev != trace_dev || st.st_ino != trace_ino
+      || st.st_size != trace_size)
+    {
+      stop (trace_name, ESTALE);
+      return -1;
+    }
+  return 0;
+}
+
+static void
+close_file (void)
+{
+  if (fd >= 0 && close (fd) != 0 && errno != EINTR)
+    stop (trace_name, errno);
+  fd = -1;
+}
+
 /* Writes the unwritten events of T.  Lock held.  */
 static void
 flush_locked (struct wpp_thread *t)
@@ -248,7 +312,8 @@ flush_locked (struct wpp_thread *t)
   if (used > t->written && open_file () == 0
       && write_record (PATHPROF_PPT_TAG_EVENTS, t->id, t->buf + t->written,
                        used - t->written))
-    stop ("write", errno);
+    stop (trace_name, errno);
+  close_file ();
   t->written = used;
 }
 
@@ -357,9 +422,6 @@ exit_handler (void)
   pthread_mutex_lock (&lock);
   for (struct wpp_thread *t = threads; t; t = t->next)
     flush_locked (t);
-  if (fd >= 0)
-    close (fd);
-  fd = -1;
   /* Events after this (other threads, later exit handlers) would start
      a file of their own: no.  */
   failed = 1;
@@ -385,9 +447,8 @@ fork_child (void)
   /* The parent writes what the buffers hold; the child starts a file of
      its own with what it runs.  Only this thread exists here.  */
   pthread_mutex_init (&lock, NULL);
-  if (fd >= 0)
-    close (fd);
-  fd = -1;
+  fd = -1; /* (none is open outside a write, under the lock) */
+  trace_name[0] = 0;
   forked_from = getppid ();
   struct wpp_thread *me = self;
   threads = NULL;
@@ -457,8 +518,12 @@ __pathprof_wpp_init (struct pathprof_object *object)
       __atomic_store_n (&n_objects, n_objects + 1, __ATOMIC_RELEASE);
       /* Objects loaded later (dlopen) come after the events written so
          far, before any of theirs.  */
-      if (fd >= 0 && write_object (o))
-        stop ("write", errno);
+      if (trace_name[0] && !failed && open_file () == 0)
+        {
+          if (write_object (o))
+            stop (trace_name, errno);
+          close_file ();
+        }
     }
   pthread_mutex_unlock (&lock);
   errno = saved;

@@ -260,6 +260,70 @@ is "a trace over the file size limit: stopped, the program's output and status" 
 $(./plain "$SRC/example/input.c")
 status 0" "$(cat traced.out)"
 
+# The trace file is open only while the runtime writes to it: a program
+# that closes every descriptor and opens a file of its own (a daemon)
+# gets the descriptor the plain build gets, and its file is its own
+# (until this test, the trace's descriptor stayed open, and 3 MB of
+# events went into data.txt).  A trace file removed or replaced while
+# the program runs stops the trace, said once.
+mkdir -p "$W/closer/ppt" && cd "$W/closer" || exit 1
+cat > closer.c <<'EOF_CLOSER'
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+static int work (int n) { int s = 0; for (int i = 0; i < n; i++) s += (i % 3) ? i : -i; return s; }
+int
+main (int argc, char **argv)
+{
+  int s = work (3000000); /* events enough for flushes */
+  if (argc > 2)
+    { /* remove, or replace, the files of directory argv[2] */
+      DIR *d = opendir (argv[2]);
+      struct dirent *e;
+      char name[4096];
+      while (d && (e = readdir (d)))
+        if (e->d_name[0] != '.')
+          {
+            snprintf (name, sizeof name, "%s/%s", argv[2], e->d_name);
+            unlink (name);
+            if (!strcmp (argv[1], "replace"))
+              close (open (name, O_WRONLY | O_CREAT, 0644));
+          }
+      if (d)
+        closedir (d);
+    }
+  for (int fd = 3; fd < 1024; fd++)
+    close (fd);
+  int out = open ("data.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  s += work (3000000);
+  dprintf (out, "result %d\n", s);
+  close (out);
+  printf ("fd %d\n", out);
+  return 0;
+}
+EOF_CLOSER
+gcc -O2 closer.c -o plain && ./plain > plain.out && mv data.txt plain.data
+gcc -O2 -fplugin="$B/pathprof.so" -fplugin-arg-pathprof-wpp closer.c \
+  -L"$B" -lpathprof -o traced
+PATHPROF_TRACE_DIR=$W/closer/ppt ./traced > traced.out 2> traced.err
+is "a program that closes every descriptor: same output, own file, silent" \
+  "0::" "$?:$(cmp plain.out traced.out 2>&1; cmp plain.data data.txt 2>&1):$(cat traced.err)"
+"$B/pathprof" ips -k 1 -o ips.txt ppt > ips.log 2>&1
+is "a program that closes every descriptor: its trace decodes" \
+  "0:1" "$?:$(grep -c '^function .* "main"$' ips.txt)"
+for how in remove replace; do
+  rm -rf ppt && mkdir ppt
+  PATHPROF_TRACE_DIR=$W/closer/ppt ./traced "$how" "$W/closer/ppt" \
+    > traced.out 2> traced.err
+  is "a trace file ${how}d while the program runs: the trace stops, said once" \
+    "0::pathprof: cannot write the path trace: TRACE: $(
+      [ $how = remove ] && echo 'No such file or directory' \
+                        || echo 'the file was replaced since it was created'); tracing stops" \
+    "$?:$(cmp plain.out traced.out 2>&1; cmp plain.data data.txt 2>&1):$(sed "s|$W/closer/ppt/traced\.[0-9]*\.ppt|TRACE|" traced.err)"
+done
+
 # The README's main command (make example): both halves run to their
 # reports.  Its inputs include project sources (runtime/path-log.c), so
 # the test asserts that it runs, not its counts (check-rpp checks the
