@@ -39,6 +39,12 @@ struct pathprof_xfsz_hold
 void __pathprof_xfsz_hold (struct pathprof_xfsz_hold *h);
 void __pathprof_xfsz_release (struct pathprof_xfsz_hold *h);
 
+/* FD, a file the runtime just opened; moved to another descriptor if it
+   is the standard error's, which the program had closed: the runtime's
+   messages (__pathprof_report) would go into the file.  -1 (errno
+   EMFILE, FD closed) if no other descriptor is free.  */
+int __pathprof_off_stderr (int fd);
+
 /* The profile file name: PATHPROF_FILE with %p, %h, %m and %% expanded,
    or "<executable basename>.ppd"; a relative name is taken relative to
    START_DIR (when non-NULL).  SIGNATURE is what %m expands to (8 hex

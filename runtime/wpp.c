@@ -231,6 +231,8 @@ create_file (void)
         }
       fd = open (name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
                  0666);
+      if (fd >= 0 && (fd = __pathprof_off_stderr (fd)) < 0)
+        unlink (name);
       e = errno;
       if (fd < 0 && e != EEXIST)
         break;
@@ -280,6 +282,8 @@ open_file (void)
   if (!trace_name[0])
     return create_file ();
   fd = open (trace_name, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
+  if (fd >= 0)
+    fd = __pathprof_off_stderr (fd);
   struct stat st;
   if (fd < 0 || fstat (fd, &st) != 0)
     {

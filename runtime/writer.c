@@ -291,6 +291,18 @@ keep_aside (const char *path, const char *kind)
   return NULL;
 }
 
+int
+__pathprof_off_stderr (int fd)
+{
+  if (fd != STDERR_FILENO)
+    return fd;
+  int moved = fcntl (fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+  int e = errno;
+  close (fd);
+  errno = e;
+  return moved;
+}
+
 void
 __pathprof_xfsz_hold (struct pathprof_xfsz_hold *h)
 {
@@ -368,6 +380,11 @@ replace_file (const char *path, int locked, const unsigned char *buf,
       snprintf (tmp, n, "%s.tmp%ld.%d", path, (long) getpid (), i);
       fd = open (tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
                  0666);
+      if (fd >= 0 && (fd = __pathprof_off_stderr (fd)) < 0)
+        {
+          unlink (tmp);
+          break;
+        }
       if (fd < 0 && errno != EEXIST)
         break;
     }
@@ -485,6 +502,8 @@ update_file (const char *path_in, struct ppd_profile *snap)
     {
       struct stat now;
       fd = open (path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
+      if (fd >= 0)
+        fd = __pathprof_off_stderr (fd);
       if (fd < 0 || fstat (fd, &st) != 0)
         goto fail_errno;
       if (S_ISCHR (st.st_mode))

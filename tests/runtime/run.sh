@@ -131,6 +131,18 @@ else ko "corrupt file kept aside unchanged"; fi
   fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
 same "new data written after a corrupt file" "$W/exp" "$W/out"
+# The same with the standard error closed (2>&-): the profile opens on
+# descriptor 2, where the message would have gone into the file kept
+# aside; the runtime moves its descriptors off 2.
+P=$W/corrupt-nostderr.ppd
+cp "$W/flipped" "$P"
+PATHPROF_FILE=$P "$RT" a 0 1 2>&-
+if cmp -s "$W/flipped" "$P.corrupt"; then
+  ok "stderr closed: the corrupt file kept aside unchanged"
+else ko "stderr closed: the corrupt file kept aside unchanged"; fi
+dump_of "$P" > "$W/out"
+same "stderr closed: new data written after a corrupt file" "$W/exp" "$W/out"
+P=$W/corrupt.ppd
 head -c 20 "$P" > "$W/trunc" && cp "$W/trunc" "$P"
 PATHPROF_FILE=$P "$RT" a 0 1 2> "$W/err"
 is "truncated file detected, next name" \
