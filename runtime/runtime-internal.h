@@ -24,20 +24,22 @@
 void __pathprof_report (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 
-/* While the runtime writes a file, a file size limit (ulimit -f) that the
-   file exceeds must not end the program: write(2) then raises SIGXFSZ,
-   whose default action kills the process, where the uninstrumented
-   program would have gone on (gcov's .gcda writes do kill it).  Between
-   hold and release, SIGXFSZ is blocked in the calling thread, so such a
-   write fails with EFBIG, and release discards the SIGXFSZ the writes
-   raised (not one the program had pending already).  */
-struct pathprof_xfsz_hold
+/* While the runtime writes a file or a message, two signals that the
+   uninstrumented program would not have got must not end it: SIGXFSZ,
+   raised by write(2) past a file size limit (ulimit -f) that a profile
+   or trace exceeds (gcov's .gcda writes do kill the program), and
+   SIGPIPE, raised by a message written to a standard error that is a
+   pipe nobody reads any more.  Between hold and release both are
+   blocked in the calling thread, so such a write fails with EFBIG or
+   EPIPE, and release discards those the writes raised (not one the
+   program had pending already).  Holds nest.  */
+struct pathprof_signal_hold
 {
   sigset_t old_mask;
-  int was_pending;
+  sigset_t pending_before;
 };
-void __pathprof_xfsz_hold (struct pathprof_xfsz_hold *h);
-void __pathprof_xfsz_release (struct pathprof_xfsz_hold *h);
+void __pathprof_hold_signals (struct pathprof_signal_hold *h);
+void __pathprof_release_signals (struct pathprof_signal_hold *h);
 
 /* FD, a file the runtime just opened; moved to another descriptor if it
    is the standard error's, which the program had closed: the runtime's

@@ -100,8 +100,8 @@ write_all (const void *buf, size_t n)
 {
   const unsigned char *p = buf;
   int ret = 0;
-  struct pathprof_xfsz_hold hold;
-  __pathprof_xfsz_hold (&hold);
+  struct pathprof_signal_hold hold;
+  __pathprof_hold_signals (&hold);
   while (n)
     {
       ssize_t w = write (fd, p, n);
@@ -116,7 +116,7 @@ write_all (const void *buf, size_t n)
       n -= (size_t) w;
       trace_size += w;
     }
-  __pathprof_xfsz_release (&hold);
+  __pathprof_release_signals (&hold);
   return ret;
 }
 

@@ -59,6 +59,8 @@ __pathprof_report (const char *fmt, ...)
     n = sizeof buf - 2;
   buf[n++] = '\n';
   const char *p = buf;
+  struct pathprof_signal_hold hold;
+  __pathprof_hold_signals (&hold);
   while (n > 0)
     {
       ssize_t w = write (STDERR_FILENO, p, (size_t) n);
@@ -69,6 +71,7 @@ __pathprof_report (const char *fmt, ...)
       p += w;
       n -= (int) w;
     }
+  __pathprof_release_signals (&hold);
   errno = saved;
 }
 
@@ -303,33 +306,45 @@ __pathprof_off_stderr (int fd)
   return moved;
 }
 
-void
-__pathprof_xfsz_hold (struct pathprof_xfsz_hold *h)
+/* The signals of struct pathprof_signal_hold.  */
+static void
+held_signals (sigset_t *set)
 {
-  sigset_t xfsz, pending;
-  sigemptyset (&xfsz);
-  sigaddset (&xfsz, SIGXFSZ);
-  pthread_sigmask (SIG_BLOCK, &xfsz, &h->old_mask);
-  h->was_pending = sigpending (&pending) == 0
-                   && sigismember (&pending, SIGXFSZ) == 1;
+  sigemptyset (set);
+  sigaddset (set, SIGXFSZ);
+  sigaddset (set, SIGPIPE);
 }
 
 void
-__pathprof_xfsz_release (struct pathprof_xfsz_hold *h)
+__pathprof_hold_signals (struct pathprof_signal_hold *h)
+{
+  sigset_t held;
+  held_signals (&held);
+  pthread_sigmask (SIG_BLOCK, &held, &h->old_mask);
+  if (sigpending (&h->pending_before) != 0)
+    sigfillset (&h->pending_before); /* discard nothing */
+}
+
+void
+__pathprof_release_signals (struct pathprof_signal_hold *h)
 {
   int saved = errno;
-  sigset_t xfsz, pending;
-  sigemptyset (&xfsz);
-  sigaddset (&xfsz, SIGXFSZ);
-  if (!h->was_pending && sigpending (&pending) == 0
-      && sigismember (&pending, SIGXFSZ) == 1)
-    {
-      /* Raised by our writes: take it, so that unblocking does not
-         deliver it.  */
-      const struct timespec now = { 0, 0 };
-      while (sigtimedwait (&xfsz, NULL, &now) < 0 && errno == EINTR)
-        ;
-    }
+  sigset_t pending;
+  static const int sigs[] = { SIGXFSZ, SIGPIPE };
+  if (sigpending (&pending) == 0)
+    for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+      if (sigismember (&pending, sigs[i]) == 1
+          && sigismember (&h->pending_before, sigs[i]) != 1)
+        {
+          /* Raised by our writes: take it, so that unblocking does not
+             deliver it.  */
+          sigset_t one;
+          sigemptyset (&one);
+          sigaddset (&one, sigs[i]);
+          const struct timespec now = { 0, 0 };
+          while (sigtimedwait (&one, NULL, &now) < 0 && errno == EINTR)
+            ;
+        }
   pthread_sigmask (SIG_SETMASK, &h->old_mask, NULL);
   errno = saved;
 }
@@ -631,9 +646,9 @@ out:
 int
 __pathprof_update_file (const char *path, struct ppd_profile *snap)
 {
-  struct pathprof_xfsz_hold hold;
-  __pathprof_xfsz_hold (&hold);
+  struct pathprof_signal_hold hold;
+  __pathprof_hold_signals (&hold);
   int ret = update_file (path, snap);
-  __pathprof_xfsz_release (&hold);
+  __pathprof_release_signals (&hold);
   return ret;
 }

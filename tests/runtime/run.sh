@@ -142,6 +142,18 @@ if cmp -s "$W/flipped" "$P.corrupt"; then
 else ko "stderr closed: the corrupt file kept aside unchanged"; fi
 dump_of "$P" > "$W/out"
 same "stderr closed: new data written after a corrupt file" "$W/exp" "$W/out"
+# And with the standard error a pipe nobody reads any more: the message
+# raises SIGPIPE, which must not kill the program (status 141), nor reach
+# a SIGPIPE handler of its own.
+P=$W/corrupt-pipe.ppd
+cp "$W/flipped" "$P"
+st=$( { { sleep 1; PATHPROF_FILE=$P "$RT" a 0 1; echo $? >&3; } 2>&1 | true
+      } 3>&1 )
+is "stderr a closed pipe: the message fails, the program's status stays 0" \
+  "0" "$st"
+if cmp -s "$W/flipped" "$P.corrupt"; then
+  ok "stderr a closed pipe: the corrupt file kept aside, the run written"
+else ko "stderr a closed pipe: the corrupt file kept aside, the run written"; fi
 P=$W/corrupt.ppd
 head -c 20 "$P" > "$W/trunc" && cp "$W/trunc" "$P"
 PATHPROF_FILE=$P "$RT" a 0 1 2> "$W/err"
@@ -630,6 +642,12 @@ for v in 12x -1 1e6 " 5" 1000000001 99999999999999999999999; do
     "pathprof: PATHPROF_LOG_LIMIT='$v' is not a number from 0 to 1000000000; the path log keeps at most 1000000 paths" \
     "$(cat "$W/err")"
 done
+# The message at start, with the standard error a pipe nobody reads:
+# SIGPIPE must not kill the program before its main.
+st=$( { { sleep 1; PATHPROF_LOG_LIMIT=12x PATHPROF_FILE=$W/badlimit-pipe.ppd \
+          "$RR" r 1 1 status 5; echo $? >&3; } 2>&1 | true; } 3>&1 )
+is "malformed PATHPROF_LOG_LIMIT, stderr a closed pipe: the program's status" \
+  "5" "$st"
 PATHPROF_LOG_LIMIT= PATHPROF_FILE=$P "$RR" r 1 1 2> "$W/err"
 is "empty PATHPROF_LOG_LIMIT: no message" "" "$(cat "$W/err")"
 { robj 7; fn_ppp 0; resid 0 0; fn_res; resid 0 1; pairs 1 7
