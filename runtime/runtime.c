@@ -23,7 +23,15 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
+
+#if defined __has_include
+#if __has_include(<sys/single_threaded.h>)
+#include <sys/single_threaded.h> /* glibc 2.32 */
+#define PATHPROF_HAVE_SINGLE_THREADED 1
+#endif
+#endif
 
 #include "pathprof.h"
 #include "runtime-internal.h"
@@ -388,9 +396,16 @@ exit_handler (void)
    write only what it executes itself, or the parent's counts would be
    written twice.  Holding state_lock across fork() guarantees the child
    never inherits it locked by a thread that does not exist there.  */
+static void snapshot_fork_hooks (void);
+static int fork_single_threaded; /* the process forking had one thread */
+static int use_fork_hooks;       /* a child that must use fork_hooks */
+
 static void
 fork_prepare (void)
 {
+  /* Before taking state_lock: no lock of ours is held while
+     dl_iterate_phdr waits for the loader's.  */
+  snapshot_fork_hooks ();
   fork_locked = lock_state () == 0;
 }
 
@@ -415,6 +430,7 @@ fork_child (void)
   reset_counters ();
   dumped = 0;
   run_counted = 0; /* the child is a run of its own */
+  use_fork_hooks |= !fork_single_threaded;
   owner_pid = getpid ();
 }
 
@@ -562,15 +578,17 @@ __asm__ (".pushsection .note.pathprof,\"aR\",@note\n"
          "\t.popsection\n");
 _Static_assert (sizeof PATHPROF_NOTE_NAME == 9, "the note's namesz");
 
+/* Every loaded object's runtime hooks, found through their notes by
+   dl_iterate_phdr: run at once (FOUND null), or listed in FOUND.  */
 struct hooks_walk
 {
-  unsigned op;   /* PATHPROF_HOOK_* */
-  int ret;       /* -1 if a hook failed */
+  unsigned op;   /* PATHPROF_HOOK_* to run */
+  int ret;       /* -1 if a hook run failed */
   int found_self;
+  const struct pathprof_module_hooks **found;
+  unsigned n, cap;
 };
 
-/* Runs hook OP of the runtime of every loaded object that has one (its
-   note).  */
 static int
 hooks_of (struct dl_phdr_info *info, size_t size, void *data)
 {
@@ -607,12 +625,16 @@ hooks_of (struct dl_phdr_info *info, size_t size, void *data)
               memcpy (&offset, desc, 4);
               const struct pathprof_module_hooks *hooks
                   = (const struct pathprof_module_hooks *) (desc + offset);
-              if (hooks->version == PATHPROF_MODULE_HOOKS_VERSION)
+              if (hooks->version != PATHPROF_MODULE_HOOKS_VERSION)
+                ;
+              else if (!walk->found)
                 {
                   if (hooks->run[walk->op] () != 0)
                     walk->ret = -1;
                   walk->found_self |= hooks == &__pathprof_module_hooks;
                 }
+              else if (walk->n < walk->cap)
+                walk->found[walk->n++] = hooks;
             }
           p += 12 + name_span + desc_span;
         }
@@ -620,16 +642,71 @@ hooks_of (struct dl_phdr_info *info, size_t size, void *data)
   return 0;
 }
 
+/* The hooks of the objects loaded when the process last forked
+   (fork_prepare), for its child: dl_iterate_phdr takes the dynamic
+   loader's list lock, which a child of a multithreaded process can
+   inherit taken by a thread that was in dlopen or dlclose when the
+   process forked and does not exist in the child (glibc's fork does not
+   reset that lock): there it would wait forever.  So
+   a child of a multithreaded process uses this list instead; objects it
+   loads itself after the fork are not in it (their counts are still
+   written at its exit).  */
+#define FORK_HOOKS_MAX 64
+static const struct pathprof_module_hooks *fork_hooks[FORK_HOOKS_MAX];
+static unsigned n_fork_hooks;
+
+/* Whether the calling process has a single thread: then no other thread
+   can hold the loader's lock.  */
+static int
+single_threaded (void)
+{
+#ifdef PATHPROF_HAVE_SINGLE_THREADED
+  return __libc_single_threaded != 0;
+#else
+  return 0;
+#endif
+}
+
+static void
+snapshot_fork_hooks (void)
+{
+  fork_single_threaded = single_threaded ();
+  /* A single-threaded process's child can walk the objects itself; a
+     child that already uses its list keeps it for its own children.  */
+  if (fork_single_threaded || use_fork_hooks)
+    return;
+  struct hooks_walk walk = { 0, 0, 0, fork_hooks, 0, FORK_HOOKS_MAX };
+  dl_iterate_phdr (hooks_of, &walk);
+  n_fork_hooks = walk.n;
+}
+
+/* Runs hook OP of the runtime of every loaded object that has one (its
+   note).  */
 static int
 hooks_all (unsigned op)
 {
   int saved = errno;
-  struct hooks_walk walk = { op, 0, 0 };
-  dl_iterate_phdr (hooks_of, &walk);
+  struct hooks_walk walk = { op, 0, 0, NULL, 0, 0 };
+  if (!use_fork_hooks)
+    dl_iterate_phdr (hooks_of, &walk);
+  else
+    for (unsigned i = 0; i < n_fork_hooks; i++)
+      {
+        /* Skip an object the child has unloaded since (dlclose).  */
+        const struct pathprof_module_hooks *h = fork_hooks[i];
+        long page = sysconf (_SC_PAGESIZE);
+        unsigned char in_core;
+        if (h != &__pathprof_module_hooks && page > 0
+            && mincore ((void *) ((uintptr_t) h & ~(uintptr_t) (page - 1)),
+                        1, &in_core) != 0)
+          continue;
+        if (h->run[op] () != 0)
+          walk.ret = -1;
+        walk.found_self |= h == &__pathprof_module_hooks;
+      }
   /* This copy at least, should its note be gone (a linker script that
-     drops it, a stripped note).  */
-  if (!walk.found_self
-      && __pathprof_module_hooks.run[op] () != 0)
+     drops it, a stripped note) or the fork list be full.  */
+  if (!walk.found_self && __pathprof_module_hooks.run[op] () != 0)
     walk.ret = -1;
   errno = saved;
   return walk.ret;

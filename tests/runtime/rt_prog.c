@@ -28,6 +28,11 @@
  *                 close the last N opened: N descriptors are left free
  *   xfsz          install a SIGXFSZ handler that writes "SIGXFSZ" on
  *                 the standard output
+ *   forkexec LIB N
+ *                 2 threads dlopen and dlclose LIB in a loop while the
+ *                 main thread forks N times, each child calling
+ *                 __pathprof_execve (this program, "a 2 1"); then the
+ *                 threads stop
  *   exit-thread S call exit (S) from a new thread
  *   status S      exit status S at the end (default 0)
  * Built with -DFAKE_RESIDUAL, it also has the object of fake-residual.h
@@ -318,6 +323,50 @@ load_fakelib (const char *lib)
   return h;
 }
 
+static volatile int churn_stop;
+
+static void *
+churn (void *lib)
+{
+  while (!churn_stop)
+    {
+      void *h = dlopen (lib, RTLD_NOW | RTLD_LOCAL);
+      if (h)
+        dlclose (h);
+    }
+  return NULL;
+}
+
+/* The command forkexec: children of a multithreaded process exec while
+   other threads load and unload objects.  */
+static void
+fork_exec_churn (char *self, char *lib, unsigned long n)
+{
+  pthread_t th[2];
+  for (int t = 0; t < 2; t++)
+    if (pthread_create (&th[t], NULL, churn, lib))
+      die ("pthread_create");
+  char *args[] = { self, "a", "2", "1", NULL };
+  for (unsigned long i = 0; i < n; i++)
+    {
+      pid_t pid = fork ();
+      if (pid < 0)
+        die ("fork");
+      if (pid == 0)
+        {
+          __pathprof_execve (self, args, environ);
+          _exit (99);
+        }
+      int st;
+      if (waitpid (pid, &st, 0) != pid || !WIFEXITED (st)
+          || WEXITSTATUS (st) != 0)
+        die ("the exec'd child");
+    }
+  churn_stop = 1;
+  for (int t = 0; t < 2; t++)
+    pthread_join (th[t], NULL);
+}
+
 /* The command vfexec, in a function of its own: the variables of the
    frame that calls vfork may be clobbered (-Wclobbered).  */
 __attribute__ ((noinline)) static void
@@ -402,6 +451,11 @@ main (int argc, char **argv)
           else
             execve (self, args, environ);
           die ("execve");
+        }
+      else if (!strcmp (c, "forkexec") && i + 2 < argc)
+        {
+          char *lib = argv[++i];
+          fork_exec_churn (self, lib, num (argv[++i]));
         }
       else if (!strcmp (c, "vfexec"))
         vfork_exec (self);

@@ -381,6 +381,19 @@ PATHPROF_FILE=$W/vfork.ppd "$RT" a 0 1 vfexec a 0 2
 dump_of "$W/vfork.ppd" > "$W/out"
 same "__pathprof_execve in a vfork child writes nothing of the parent's" \
   "$W/exp" "$W/out"
+# Children of a multithreaded process exec while its other threads load
+# and unload objects: dl_iterate_phdr, which finds every object's
+# runtime, would wait forever in such a child for the loader's lock,
+# inherited taken (glibc's fork does not reset it); the child uses the
+# list taken at fork instead.  (Hung in 3 runs of 3 before.)  Runs: the
+# parent, the children (written before their exec), their exec'd images.
+PATHPROF_FILE=$W/forkexec.ppd timeout 120 "$RT" a 0 1 forkexec libm.so.6 200 \
+  2> "$W/err"
+is "fork and exec beside threads in dlopen: no hang, silent" "0:" "$?:$(cat "$W/err")"
+{ echo "pathprof-data 2"; obj 401; fn_array 2; echo "    0 1"; echo "    2 200"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$W/forkexec.ppd" > "$W/out"
+same "fork and exec beside threads in dlopen: every run written" "$W/exp" "$W/out"
 # An exec that fails: the counts written before it are not written again.
 PATHPROF_FILE=$W/badexec.ppd "$RT" a 0 1 badexec a 0 2 2> "$W/err"
 { echo "pathprof-data 2"; obj 1; fn_array 1; echo "    0 3"
@@ -401,6 +414,17 @@ lib_exp () {
     obj "$runs"; fn_array $#; for p in "$@"; do echo "    $p"; done
     fn_hash 0 0; fn_threads 0; } > "$W/exp"
 }
+# The children of a multithreaded process find the library's runtime in
+# the list taken at fork: each child's exec writes its (zeroed) counts, a
+# run of the library's: 1 + 5 runs of it, 1 + 5 + 5 of the program's.
+P=$W/forkexec-lib.ppd
+PATHPROF_FILE=$P timeout 120 "$RT" a 0 1 dlopen "$T/fakelib.so" lib 3 \
+  forkexec libm.so.6 5 2> "$W/err"
+lib_exp 3 11 "0 1" "2 5"
+sed -i 's/^\(object "\/fake\/fakelib.ppno" stamp 0x0000abcd runs\) 1$/\1 6/' "$W/exp"
+dump_of "$P" > "$W/out"
+same "fork and exec beside threads: the children write the library's too" \
+  "$W/exp" "$W/out"
 P=$W/dl.ppd
 PATHPROF_FILE=$P "$RT" a 0 1 dl "$T/fakelib.so" 3 2> "$W/err"
 lib_exp 3 1 "0 1"
