@@ -810,13 +810,36 @@ else ko "build fuzz_ppd"; cat "$W/build.err"; fi
 
 # --- leftovers and the specs file -------------------------------------------
 is "no temporary files left" "" "$(ls -a "$W" | grep '\.tmp')"
-echo 'int main (void) { return 0; }' > "$W/t.c"
+echo 'int main (int argc, char **argv) { (void) argv; return argc > 5; }' > "$W/t.c"
 $CC -specs="$B/pathprof.specs" -### "$W/t.c" -o "$W/t" 2> "$W/specs.out"
 if grep -q -- "-fplugin=[^ ]*pathprof" "$W/specs.out" \
    && grep -q -- ' -lpathprof ' "$W/specs.out" \
    && grep -q -- " -L$B " "$W/specs.out"; then
   ok "specs file adds -fplugin, -L and -lpathprof"
 else ko "specs file adds -fplugin, -L and -lpathprof"; fi
+# Where they go: -fplugin before the user's -fplugin-arg-pathprof-...
+# (GCC wants it so), -lpathprof before the C library, none in links
+# without the default libraries.
+words () { tr -s ' ' '\n' < "$1" | tr -d '"'; }
+$CC -specs="$B/pathprof.specs" -fplugin-arg-pathprof-verbose -### -c "$W/t.c" \
+  -o "$W/t.o" 2> "$W/specs.out"
+is "specs file: -fplugin before the user's -fplugin-arg-pathprof-verbose" \
+  "-fplugin=$B/pathprof.so -fplugin-arg-pathprof-verbose" \
+  "$(words "$W/specs.out" | grep -E '^-fplugin' | head -2 | tr '\n' ' ' | sed 's/ $//')"
+$CC -specs="$B/pathprof.specs" -### "$W/t.c" -o "$W/t" 2> "$W/specs.out"
+is "specs file: -lpathprof before the C library" "-lpathprof -lc" \
+  "$(words "$W/specs.out" | grep -E '^-l(pathprof|c)$' | tr '\n' ' ' | sed 's/ $//')"
+for o in -r -nostdlib -nodefaultlibs; do
+  $CC -specs="$B/pathprof.specs" $o -### "$W/t.c" -o "$W/t" 2> "$W/specs.out"
+  is "specs file: no -lpathprof with $o" "0" "$(words "$W/specs.out" | grep -c '^-lpathprof$')"
+done
+# Given twice in one command, as build systems that pass CFLAGS to
+# compile and link commands alike do (bash's links of its build tools):
+# the specs file appends, so it can be read twice.
+(cd "$W" && $CC -O2 -specs="$B/pathprof.specs" -specs="$B/pathprof.specs" \
+   t.c -o t2 2> specs.err && PATHPROF_FILE=$W/t2.ppd ./t2)
+is "specs file given twice: compiles, links and runs, silently" \
+  "0::1" "$?:$(cat "$W/specs.err"):$("$B/pathprof" show "$W/t2.ppd" | sed -n 's/^runs: //p')"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
