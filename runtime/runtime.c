@@ -107,6 +107,10 @@ zero_counters (struct pathprof_pages *pages, uint64_t *c, uint64_t n)
         c[i] = 0;
 }
 
+/* The page size (sysconf, at the first registration: a forked child may
+   not call it).  */
+static uintptr_t page_bytes;
+
 static void
 reset_counters (void)
 {
@@ -487,6 +491,8 @@ __pathprof_init (struct pathprof_object *object)
       /* The page size, which a forked child's reset may not ask for
          (sysconf is not async-signal-safe).  */
       __pathprof_pages_setup ();
+      long page = sysconf (_SC_PAGESIZE);
+      page_bytes = page > 0 && (page & (page - 1)) == 0 ? (uintptr_t) page : 0;
       /* Now, in a constructor, rather than in a logged path end that
          may run in a signal handler.  */
       if (__pathprof_log_setup)
@@ -694,11 +700,10 @@ hooks_all (unsigned op)
       {
         /* Skip an object the child has unloaded since (dlclose).  */
         const struct pathprof_module_hooks *h = fork_hooks[i];
-        long page = sysconf (_SC_PAGESIZE);
         unsigned char in_core;
-        if (h != &__pathprof_module_hooks && page > 0
-            && mincore ((void *) ((uintptr_t) h & ~(uintptr_t) (page - 1)),
-                        1, &in_core) != 0)
+        if (h != &__pathprof_module_hooks && page_bytes
+            && mincore ((void *) ((uintptr_t) h & ~(page_bytes - 1)), 1,
+                        &in_core) != 0)
           continue;
         if (h->run[op] () != 0)
           walk.ret = -1;
