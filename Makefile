@@ -233,6 +233,9 @@ PLUGIN_TESTS := $(B)/plugin-tests/oracle $(B)/plugin-tests/harness.o
 check: check-plugin
 check-plugin: $(PLUGIN_SO) $(PLUGIN_TESTS)
 	sh plugin/tests/run.sh $(abspath $(B))
+# The runtime's tests build a program with the specs file, so with the
+# plugin.
+check-runtime: $(PLUGIN_SO)
 
 $(B)/plugin-tests/oracle: plugin/tests/oracle.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
