@@ -124,12 +124,79 @@ ppd_profile_free (struct ppd_profile *p)
     object_free (&p->objects[i]);
   free (p->objects);
   free (p->program);
+  free (p->object_index);
   ppd_profile_init (p);
 }
 
-struct ppd_object *
-ppd_find_object (const struct ppd_profile *p, const char *notes_file)
+static uint32_t
+name_hash (const char *s)
 {
+  uint32_t h = 2166136261u; /* FNV-1a */
+  for (; *s; s++)
+    h = (h ^ (unsigned char) *s) * 16777619u;
+  return h;
+}
+
+static void
+object_index_free (struct ppd_profile *p)
+{
+  free (p->object_index);
+  p->object_index = NULL;
+  p->object_index_mask = 0;
+}
+
+/* Enters P's object at POS into its index.  */
+static void
+object_index_put (struct ppd_profile *p, size_t pos)
+{
+  uint32_t h = name_hash (p->objects[pos].notes_file);
+  size_t i = h & p->object_index_mask;
+  while (p->object_index[i].pos1)
+    i = (i + 1) & p->object_index_mask;
+  p->object_index[i].pos1 = (uint32_t) pos + 1;
+  p->object_index[i].hash = h;
+}
+
+/* (Re)builds P's index for at least N objects; -1 without memory.  */
+static int
+object_index_build (struct ppd_profile *p, size_t n)
+{
+  object_index_free (p);
+  if (n >= UINT32_MAX / 2)
+    return -1;
+  size_t size = 32;
+  while (size < 2 * n)
+    size *= 2;
+  p->object_index = calloc (size, sizeof *p->object_index);
+  if (!p->object_index)
+    return -1;
+  p->object_index_mask = size - 1;
+  for (size_t k = 0; k < p->n_objects; k++)
+    object_index_put (p, k);
+  return 0;
+}
+
+struct ppd_object *
+ppd_find_object (const struct ppd_profile *p_in, const char *notes_file)
+{
+  /* Notes files are long absolute names with a common prefix: compared
+     one by one, a program of a hundred objects costs thousands of long
+     comparisons at every merge.  The index is a cache: it does not
+     change what P holds.  */
+  struct ppd_profile *p = (struct ppd_profile *) p_in;
+  if (!p->object_index && p->n_objects >= 8)
+    object_index_build (p, p->n_objects);
+  if (p->object_index)
+    {
+      uint32_t h = name_hash (notes_file);
+      for (size_t i = h & p->object_index_mask; p->object_index[i].pos1;
+           i = (i + 1) & p->object_index_mask)
+        if (p->object_index[i].hash == h
+            && strcmp (p->objects[p->object_index[i].pos1 - 1].notes_file,
+                       notes_file) == 0)
+          return &p->objects[p->object_index[i].pos1 - 1];
+      return NULL;
+    }
   for (size_t i = 0; i < p->n_objects; i++)
     if (strcmp (p->objects[i].notes_file, notes_file) == 0)
       return &p->objects[i];
@@ -188,6 +255,13 @@ ppd_add_object (struct ppd_profile *p, const char *notes_file,
   o->runs = runs;
   o->sorted = 1;
   p->n_objects++;
+  if (p->object_index)
+    {
+      if (2 * p->n_objects > p->object_index_mask + 1)
+        object_index_build (p, 2 * p->n_objects);
+      else
+        object_index_put (p, p->n_objects - 1);
+    }
   return o;
 }
 
@@ -355,13 +429,23 @@ cmp_object (const void *a, const void *b)
 void
 ppd_sort (struct ppd_profile *p)
 {
+  /* What is in order already is not sorted again: a profile read from a
+     file and merged into is (sorted is kept by ppd_add_function and the
+     merge), and a qsort of thousands of names in order still costs tens
+     of thousands of string comparisons, at every process exit.  */
+  int objects_sorted = 1;
+  for (size_t i = 1; i < p->n_objects && objects_sorted; i++)
+    objects_sorted = cmp_object (&p->objects[i - 1], &p->objects[i]) < 0;
   /* (qsort's array may not be NULL, even for no elements.)  */
-  if (p->n_objects > 1)
-    qsort (p->objects, p->n_objects, sizeof *p->objects, cmp_object);
+  if (p->n_objects > 1 && !objects_sorted)
+    {
+      qsort (p->objects, p->n_objects, sizeof *p->objects, cmp_object);
+      object_index_free (p); /* positions moved */
+    }
   for (size_t i = 0; i < p->n_objects; i++)
     {
       struct ppd_object *o = &p->objects[i];
-      if (o->n_functions > 1)
+      if (o->n_functions > 1 && !o->sorted)
         qsort (o->functions, o->n_functions, sizeof *o->functions,
                cmp_function);
       o->sorted = 1;
@@ -373,6 +457,77 @@ ppd_sort (struct ppd_profile *p)
 /* ------------------------------------------------------------------ */
 /* Merging                                                             */
 /* ------------------------------------------------------------------ */
+
+/* An index of an object's functions by name, for the merges: a binary
+   search costs a dozen string comparisons per function, which a program
+   of thousands of functions pays at every exit (bash: 2,891 functions,
+   a subshell's exit).  Open addressing over the functions' positions,
+   with each name's hash.  */
+struct fn_index
+{
+  struct fn_slot
+  {
+    uint32_t pos1; /* position + 1; 0: empty */
+    uint32_t hash;
+  } *slots;
+  size_t mask;
+};
+
+/* Indexes the first N functions of O; 0, or -1 (no memory, or too many:
+   then lookups fall back to ppd_find_function).  */
+static int
+fn_index_build (struct fn_index *ix, const struct ppd_object *o, size_t n)
+{
+  ix->slots = NULL;
+  ix->mask = 0;
+  if (n >= UINT32_MAX / 2)
+    return -1;
+  size_t size = 16;
+  while (size < 2 * n)
+    size *= 2;
+  ix->slots = calloc (size, sizeof *ix->slots);
+  if (!ix->slots)
+    return -1;
+  ix->mask = size - 1;
+  for (size_t k = 0; k < n; k++)
+    {
+      uint32_t h = name_hash (o->functions[k].name);
+      size_t i = h & ix->mask;
+      while (ix->slots[i].pos1)
+        i = (i + 1) & ix->mask;
+      ix->slots[i].pos1 = (uint32_t) k + 1;
+      ix->slots[i].hash = h;
+    }
+  return 0;
+}
+
+/* The function NAME among the indexed functions of O (or, without an
+   index, among the first N).  */
+static struct ppd_function *
+fn_index_find (const struct fn_index *ix, const struct ppd_object *o,
+               size_t n, int sorted, const char *name)
+{
+  if (!ix->slots)
+    {
+      struct ppd_object part = *o;
+      part.n_functions = n;
+      part.sorted = sorted;
+      return ppd_find_function (&part, name);
+    }
+  uint32_t h = name_hash (name);
+  for (size_t i = h & ix->mask; ix->slots[i].pos1; i = (i + 1) & ix->mask)
+    if (ix->slots[i].hash == h
+        && strcmp (o->functions[ix->slots[i].pos1 - 1].name, name) == 0)
+      return &o->functions[ix->slots[i].pos1 - 1];
+  return NULL;
+}
+
+static void
+fn_index_free (struct fn_index *ix)
+{
+  free (ix->slots);
+  ix->slots = NULL;
+}
 
 enum ppd_status
 ppd_check_merge (const struct ppd_profile *dst, const struct ppd_profile *src,
@@ -393,10 +548,13 @@ ppd_check_merge (const struct ppd_profile *dst, const struct ppd_profile *src,
                     (unsigned) so->notes_stamp);
           return PPD_ERR_MISMATCH;
         }
+      struct fn_index ix;
+      fn_index_build (&ix, d, d->n_functions);
       for (size_t j = 0; j < so->n_functions; j++)
         {
           const struct ppd_function *sf = &so->functions[j];
-          const struct ppd_function *df = ppd_find_function (d, sf->name);
+          const struct ppd_function *df
+            = fn_index_find (&ix, d, d->n_functions, d->sorted, sf->name);
           const char *what = NULL;
           if (!df)
             continue;
@@ -419,9 +577,11 @@ ppd_check_merge (const struct ppd_profile *dst, const struct ppd_profile *src,
                         (unsigned long long) df->n_paths,
                         (unsigned) sf->cfg_checksum,
                         (unsigned long long) sf->n_paths);
+              fn_index_free (&ix);
               return PPD_ERR_MISMATCH;
             }
         }
+      fn_index_free (&ix);
     }
   return PPD_OK;
 }
@@ -432,7 +592,29 @@ static int
 merge_list (struct ppd_count **dst, size_t *dn, size_t *dcap,
             const struct ppd_count *src, size_t sn)
 {
-  const struct ppd_count *d = *dst;
+  struct ppd_count *d = *dst;
+  /* Most merges add counts to paths already there (a program run again
+     takes the paths it took before): then in place, without a copy.  */
+  size_t i0 = 0, j0 = 0;
+  while (j0 < sn && i0 < *dn)
+    {
+      if (d[i0].id < src[j0].id)
+        i0++;
+      else if (d[i0].id == src[j0].id)
+        i0++, j0++;
+      else
+        break;
+    }
+  if (j0 == sn)
+    {
+      for (size_t i = 0, j = 0; j < sn; i++)
+        if (d[i].id == src[j].id)
+          {
+            d[i].count = ppd_sat_add (d[i].count, src[j].count);
+            j++;
+          }
+      return 0;
+    }
   size_t n = *dn + sn;
   struct ppd_count *m = malloc ((n ? n : 1) * sizeof *m);
   if (!m)
@@ -530,33 +712,43 @@ ppd_merge (struct ppd_profile *dst, const struct ppd_profile *src, char *msg)
          functions it already has are merged; the new ones are appended
          afterwards and D re-sorted once.  */
       size_t n_new = 0;
+      size_t n_old = d->n_functions;
+      int was_sorted = d->sorted;
+      struct fn_index ix;
+      fn_index_build (&ix, d, n_old);
       for (size_t j = 0; j < so->n_functions; j++)
         {
           const struct ppd_function *sf = &so->functions[j];
-          struct ppd_function *df = ppd_find_function (d, sf->name);
+          struct ppd_function *df
+            = fn_index_find (&ix, d, n_old, was_sorted, sf->name);
           if (!df)
             n_new++;
           else if (merge_counts (df, sf) != 0)
-            goto nomem;
+            goto nomem_ix;
         }
       if (!n_new)
-        continue;
-      size_t n_old = d->n_functions;
-      int was_sorted = d->sorted;
-      d->sorted = 0; /* N_OLD entries searched by hand below */
+        {
+          fn_index_free (&ix);
+          continue;
+        }
+      d->sorted = 0; /* the N_OLD indexed entries are searched below */
       for (size_t j = 0; j < so->n_functions; j++)
         {
           const struct ppd_function *sf = &so->functions[j];
-          struct ppd_object old_part = *d;
-          old_part.n_functions = n_old;
-          old_part.sorted = was_sorted;
-          if (!ppd_find_function (&old_part, sf->name)
+          /* (The index holds positions: it stays valid as copy_function
+             appends.)  */
+          if (!fn_index_find (&ix, d, n_old, was_sorted, sf->name)
               && !copy_function (d, sf))
-            goto nomem;
+            goto nomem_ix;
         }
+      fn_index_free (&ix);
       qsort (d->functions, d->n_functions, sizeof *d->functions,
              cmp_function);
       d->sorted = 1;
+      continue;
+    nomem_ix:
+      fn_index_free (&ix);
+      goto nomem;
     }
   return PPD_OK;
 nomem:
@@ -672,7 +864,15 @@ parse_object (struct reader *r, struct ppd_profile *out, uint32_t *n_funcs,
       CORRUPT ("object record at offset %llu: truncated",
                (unsigned long long) off);
     }
-  if (ppd_find_object (out, notes))
+  /* A profile's objects are written in order: one after the last read
+     cannot be there already, and then no search is needed.  */
+  int after_last
+    = out->n_objects == 0
+      || (!out->objects_unordered
+          && strcmp (out->objects[out->n_objects - 1].notes_file, notes) < 0);
+  if (!after_last)
+    out->objects_unordered = 1;
+  if (!after_last && ppd_find_object (out, notes))
     {
       snprintf (msg, PPD_MSG_SIZE,
                 "object record at offset %llu: object '%s' appears twice",
@@ -768,7 +968,11 @@ parse_function (struct reader *r, struct ppd_object *o, uint64_t off,
                 (unsigned) storage);
       goto out;
     }
-  if (ppd_find_function (o, name))
+  /* In order so far (o->sorted) and after the last: not there.  */
+  if (!(o->sorted
+        && (o->n_functions == 0
+            || strcmp (o->functions[o->n_functions - 1].name, name) < 0))
+      && ppd_find_function (o, name))
     {
       snprintf (msg, PPD_MSG_SIZE, "function '%s' appears twice in object '%s'",
                 name, o->notes_file);

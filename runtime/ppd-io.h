@@ -100,6 +100,15 @@ struct ppd_profile
   char *program;          /* NULL when unknown */
   struct ppd_object *objects;
   size_t n_objects, cap_objects;
+  int objects_unordered;  /* parsing: objects read out of order */
+  /* ppd_find_object's index of the objects by notes file, built at the
+     first search among many: positions + 1 (0 empty), with the names'
+     hashes; NULL when there is none.  */
+  struct ppd_object_slot
+  {
+    uint32_t pos1, hash;
+  } *object_index;
+  size_t object_index_mask;
 };
 
 /* CRC-32 (zlib's): start with CRC = 0, feed pieces in order.  */

@@ -304,6 +304,169 @@ crc_checks (void)
   check (chained, "CRC-32 continued across a split buffer");
 }
 
+/* Objects and functions added out of order come out sorted; written in
+   order, a duplicate object or function is still found (the reader's
+   search is skipped only for one after the last).  */
+static void
+order_and_duplicates (void)
+{
+  struct ppd_profile p, q;
+  char msg[PPD_MSG_SIZE];
+  ppd_profile_init (&p);
+  const char *objects[] = { "/b.ppno", "/a.ppno" };
+  for (int i = 0; i < 2; i++)
+    {
+      struct ppd_object *o = ppd_add_object (&p, objects[i], 1, 1);
+      ppd_add_function (o, "z", "s.c", 1, PATHPROF_STORAGE_ARRAY, 4, 0);
+      ppd_add_function (o, "y", "s.c", 2, PATHPROF_STORAGE_ARRAY, 4, 0);
+    }
+  check (round_trip (&p, 0, &q, msg) == PPD_OK, "added out of order: parses");
+  check (q.n_objects == 2 && !strcmp (q.objects[0].notes_file, "/a.ppno")
+           && !strcmp (q.objects[1].notes_file, "/b.ppno")
+           && q.objects[1].n_functions == 2
+           && !strcmp (q.objects[1].functions[0].name, "y")
+           && !strcmp (q.objects[1].functions[1].name, "z"),
+         "added out of order: objects and functions written sorted");
+  ppd_profile_free (&q);
+  ppd_profile_free (&p);
+
+  ppd_profile_init (&p);
+  ppd_add_object (&p, "/a.ppno", 1, 1);
+  ppd_add_object (&p, "/a.ppno", 1, 1);
+  check (round_trip (&p, 0, &q, msg) == PPD_ERR_CORRUPT,
+         "an object twice: refused");
+  check (strstr (msg, ": object '/a.ppno' appears twice") != NULL,
+         "an object twice: the message names it");
+  ppd_profile_free (&q);
+  ppd_profile_free (&p);
+
+  ppd_profile_init (&p);
+  struct ppd_object *o = ppd_add_object (&p, "/a.ppno", 1, 1);
+  ppd_add_function (o, "f", "s.c", 1, PATHPROF_STORAGE_ARRAY, 4, 0);
+  ppd_add_function (o, "f", "s.c", 1, PATHPROF_STORAGE_ARRAY, 4, 0);
+  check (round_trip (&p, 0, &q, msg) == PPD_ERR_CORRUPT,
+         "a function twice: refused");
+  check_msg ("a function twice: the message",
+             "function 'f' appears twice in object '/a.ppno'", msg);
+  ppd_profile_free (&q);
+  ppd_profile_free (&p);
+}
+
+/* Merges with many functions (the merge's name index): DST has f000..
+   f299 in order, path 1 counted I times in fI; SRC has every third one
+   and 20 new ones (g00..g19), added in reverse order, path 1 counted
+   once and path 2 twice.  */
+static void
+merge_many (void)
+{
+  struct ppd_profile dst, src;
+  char msg[PPD_MSG_SIZE], name[16];
+  ppd_profile_init (&dst);
+  ppd_profile_init (&src);
+  struct ppd_object *d = ppd_add_object (&dst, "/m.ppno", 5, 1);
+  for (int i = 0; i < 300; i++)
+    {
+      snprintf (name, sizeof name, "f%03d", i);
+      struct ppd_function *f
+        = ppd_add_function (d, name, "m.c", 1, PATHPROF_STORAGE_ARRAY, 8, 0);
+      if (i)
+        ppd_add_count (f, 1, (uint64_t) i);
+      ppd_function_finish (f);
+    }
+  struct ppd_object *s = ppd_add_object (&src, "/m.ppno", 5, 1);
+  for (int i = 319; i >= 0; i--)
+    {
+      if (i < 300 && i % 3)
+        continue;
+      if (i < 300)
+        snprintf (name, sizeof name, "f%03d", i);
+      else
+        snprintf (name, sizeof name, "g%02d", i - 300);
+      struct ppd_function *f
+        = ppd_add_function (s, name, "m.c", 1, PATHPROF_STORAGE_ARRAY, 8, 0);
+      ppd_add_count (f, 1, 1);
+      ppd_add_count (f, 2, 2);
+      ppd_function_finish (f);
+    }
+  check (ppd_merge (&dst, &src, msg) == PPD_OK, "many functions: merged");
+  int right = dst.n_objects == 1 && dst.objects[0].n_functions == 320
+              && dst.objects[0].runs == 2;
+  for (size_t k = 0; right && k < dst.objects[0].n_functions; k++)
+    {
+      const struct ppd_function *f = &dst.objects[0].functions[k];
+      int g = f->name[0] == 'g', i = atoi (f->name + 1);
+      uint64_t c1 = (g ? 0 : (uint64_t) i) + (g || i % 3 == 0);
+      uint64_t c2 = (g || i % 3 == 0) ? 2 : 0;
+      char want[64];
+      if (c1 && c2)
+        snprintf (want, sizeof want, "1:%llu 2:%llu",
+                  (unsigned long long) c1, (unsigned long long) c2);
+      else if (c1)
+        snprintf (want, sizeof want, "1:%llu", (unsigned long long) c1);
+      else
+        want[0] = 0;
+      right = !strcmp (want, pairs (f->counts, f->n_counts))
+              && (k == 0 || strcmp (f[-1].name, f->name) < 0);
+    }
+  check (right, "many functions: every count, in order, the runs added");
+  ppd_profile_free (&dst);
+  ppd_profile_free (&src);
+}
+
+/* Many objects (ppd_find_object's index): DST has /o00../o19 (I runs
+   each), SRC every other one and five new (/p0../p4), added in reverse:
+   the runs add, the new ones are found after they were added, and a
+   profile of ten objects with one twice is refused.  */
+static void
+many_objects (void)
+{
+  struct ppd_profile dst, src, q;
+  char msg[PPD_MSG_SIZE], name[16];
+  ppd_profile_init (&dst);
+  ppd_profile_init (&src);
+  for (int i = 0; i < 20; i++)
+    {
+      snprintf (name, sizeof name, "/o%02d", i);
+      ppd_add_object (&dst, name, 1, (uint64_t) i);
+    }
+  for (int i = 24; i >= 0; i--)
+    {
+      if (i < 20 && i % 2)
+        continue;
+      snprintf (name, sizeof name, i < 20 ? "/o%02d" : "/p%d",
+                i < 20 ? i : i - 20);
+      ppd_add_object (&src, name, 1, 100);
+    }
+  check (ppd_merge (&dst, &src, msg) == PPD_OK, "many objects: merged");
+  int right = dst.n_objects == 25;
+  for (int i = 0; right && i < 25; i++)
+    {
+      snprintf (name, sizeof name, i < 20 ? "/o%02d" : "/p%d",
+                i < 20 ? i : i - 20);
+      const struct ppd_object *o = ppd_find_object (&dst, name);
+      right = o && !strcmp (o->notes_file, name)
+              && o->runs == (i < 20 ? (uint64_t) i : 0)
+                              + (i >= 20 || i % 2 == 0 ? 100 : 0);
+    }
+  check (right && !ppd_find_object (&dst, "/o20")
+           && !ppd_find_object (&dst, "/p5"),
+         "many objects: each found, with its runs; no other");
+  ppd_profile_free (&dst);
+  ppd_profile_free (&src);
+
+  ppd_profile_init (&src);
+  for (int i = 0; i < 10; i++)
+    {
+      snprintf (name, sizeof name, "/o%02d", i == 9 ? 3 : i);
+      ppd_add_object (&src, name, 1, 1);
+    }
+  check (round_trip (&src, 0, &q, msg) == PPD_ERR_CORRUPT
+           && strstr (msg, ": object '/o03' appears twice") != NULL,
+         "ten objects, one twice: refused, naming it");
+  ppd_profile_free (&q);
+  ppd_profile_free (&src);
+}
+
 int
 main (void)
 {
@@ -393,6 +556,10 @@ main (void)
                  "function 'r': bad residual path #1 (path 0, count 1)");
   rejected_pair (4, 2, 4, 0,
                  "function 'p': bad residual path #0 (path 4, count 0)");
+
+  order_and_duplicates ();
+  merge_many ();
+  many_objects ();
 
   if (failures)
     return 1;

@@ -762,7 +762,7 @@ is "path-log.c linked only when used" "0 1" \
   "$(nm "$T/rt_big" | grep -c ' __pathprof_log_path$') $(nm "$RT" | grep -c ' __pathprof_log_path$')"
 
 "$T/ppd_v2" > "$W/out" 2>&1
-is "profile format version 2: residual lists, CRC-32" "ok 41 checks" "$(cat "$W/out")"
+is "profile format version 2: residual lists, CRC-32, order, duplicates, merges" "ok 52 checks" "$(cat "$W/out")"
 python3 "$SRC/scripts/gen-crc32-tables.py" > "$W/crc32-tables.h"
 is "runtime/crc32-tables.h is what scripts/gen-crc32-tables.py writes" same \
   "$(cmp -s "$W/crc32-tables.h" "$SRC/runtime/crc32-tables.h" && echo same)"
