@@ -128,6 +128,10 @@ ppd_profile_free (struct ppd_profile *p)
   ppd_profile_init (p);
 }
 
+/* Hash indexes of names, for the lookups of a merge: open addressing
+   with linear probing, at most half full, over the positions of an
+   array's elements, which the lookups read through NAME_AT.  Used for a
+   profile's objects (by notes file) and an object's functions.  */
 static uint32_t
 name_hash (const char *s)
 {
@@ -135,6 +139,63 @@ name_hash (const char *s)
   for (; *s; s++)
     h = (h ^ (unsigned char) *s) * 16777619u;
   return h;
+}
+
+/* *SLOTS: a zeroed index for N names (*MASK its size - 1); -1 (*SLOTS
+   NULL) without memory, or for too many.  */
+static int
+name_index_alloc (struct ppd_name_slot **slots, size_t *mask, size_t n)
+{
+  *slots = NULL;
+  *mask = 0;
+  if (n >= UINT32_MAX / 2)
+    return -1;
+  size_t size = 16;
+  while (size < 2 * n)
+    size *= 2;
+  if (!(*slots = calloc (size, sizeof **slots)))
+    return -1;
+  *mask = size - 1;
+  return 0;
+}
+
+static void
+name_index_put (struct ppd_name_slot *slots, size_t mask, const char *name,
+                size_t pos)
+{
+  uint32_t h = name_hash (name);
+  size_t i = h & mask;
+  while (slots[i].pos1)
+    i = (i + 1) & mask;
+  slots[i].pos1 = (uint32_t) pos + 1;
+  slots[i].hash = h;
+}
+
+/* The position + 1 of NAME in ARRAY, 0 if absent.  */
+static size_t
+name_index_find (const struct ppd_name_slot *slots, size_t mask,
+                 const char *name,
+                 const char *(*name_at) (const void *array, size_t pos),
+                 const void *array)
+{
+  uint32_t h = name_hash (name);
+  for (size_t i = h & mask; slots[i].pos1; i = (i + 1) & mask)
+    if (slots[i].hash == h
+        && strcmp (name_at (array, slots[i].pos1 - 1), name) == 0)
+      return slots[i].pos1;
+  return 0;
+}
+
+static const char *
+object_name_at (const void *objects, size_t pos)
+{
+  return ((const struct ppd_object *) objects)[pos].notes_file;
+}
+
+static const char *
+function_name_at (const void *functions, size_t pos)
+{
+  return ((const struct ppd_function *) functions)[pos].name;
 }
 
 static void
@@ -145,34 +206,17 @@ object_index_free (struct ppd_profile *p)
   p->object_index_mask = 0;
 }
 
-/* Enters P's object at POS into its index.  */
-static void
-object_index_put (struct ppd_profile *p, size_t pos)
-{
-  uint32_t h = name_hash (p->objects[pos].notes_file);
-  size_t i = h & p->object_index_mask;
-  while (p->object_index[i].pos1)
-    i = (i + 1) & p->object_index_mask;
-  p->object_index[i].pos1 = (uint32_t) pos + 1;
-  p->object_index[i].hash = h;
-}
-
-/* (Re)builds P's index for at least N objects; -1 without memory.  */
+/* (Re)builds P's index of its objects, with room for N; -1 without
+   memory.  */
 static int
 object_index_build (struct ppd_profile *p, size_t n)
 {
-  object_index_free (p);
-  if (n >= UINT32_MAX / 2)
+  free (p->object_index);
+  if (name_index_alloc (&p->object_index, &p->object_index_mask, n))
     return -1;
-  size_t size = 32;
-  while (size < 2 * n)
-    size *= 2;
-  p->object_index = calloc (size, sizeof *p->object_index);
-  if (!p->object_index)
-    return -1;
-  p->object_index_mask = size - 1;
   for (size_t k = 0; k < p->n_objects; k++)
-    object_index_put (p, k);
+    name_index_put (p->object_index, p->object_index_mask,
+                    p->objects[k].notes_file, k);
   return 0;
 }
 
@@ -188,14 +232,9 @@ ppd_find_object (const struct ppd_profile *p_in, const char *notes_file)
     object_index_build (p, p->n_objects);
   if (p->object_index)
     {
-      uint32_t h = name_hash (notes_file);
-      for (size_t i = h & p->object_index_mask; p->object_index[i].pos1;
-           i = (i + 1) & p->object_index_mask)
-        if (p->object_index[i].hash == h
-            && strcmp (p->objects[p->object_index[i].pos1 - 1].notes_file,
-                       notes_file) == 0)
-          return &p->objects[p->object_index[i].pos1 - 1];
-      return NULL;
+      size_t pos1 = name_index_find (p->object_index, p->object_index_mask,
+                                     notes_file, object_name_at, p->objects);
+      return pos1 ? &p->objects[pos1 - 1] : NULL;
     }
   for (size_t i = 0; i < p->n_objects; i++)
     if (strcmp (p->objects[i].notes_file, notes_file) == 0)
@@ -260,7 +299,8 @@ ppd_add_object (struct ppd_profile *p, const char *notes_file,
       if (2 * p->n_objects > p->object_index_mask + 1)
         object_index_build (p, 2 * p->n_objects);
       else
-        object_index_put (p, p->n_objects - 1);
+        name_index_put (p->object_index, p->object_index_mask,
+                        o->notes_file, p->n_objects - 1);
     }
   return o;
 }
@@ -461,48 +501,25 @@ ppd_sort (struct ppd_profile *p)
 /* An index of an object's functions by name, for the merges: a binary
    search costs a dozen string comparisons per function, which a program
    of thousands of functions pays at every exit (bash: 2,891 functions,
-   a subshell's exit).  Open addressing over the functions' positions,
-   with each name's hash.  */
+   a subshell's exit).  */
 struct fn_index
 {
-  struct fn_slot
-  {
-    uint32_t pos1; /* position + 1; 0: empty */
-    uint32_t hash;
-  } *slots;
+  struct ppd_name_slot *slots;
   size_t mask;
 };
 
-/* Indexes the first N functions of O; 0, or -1 (no memory, or too many:
-   then lookups fall back to ppd_find_function).  */
-static int
+/* Indexes the first N functions of O (without memory, no index: the
+   lookups then fall back to ppd_find_function).  */
+static void
 fn_index_build (struct fn_index *ix, const struct ppd_object *o, size_t n)
 {
-  ix->slots = NULL;
-  ix->mask = 0;
-  if (n >= UINT32_MAX / 2)
-    return -1;
-  size_t size = 16;
-  while (size < 2 * n)
-    size *= 2;
-  ix->slots = calloc (size, sizeof *ix->slots);
-  if (!ix->slots)
-    return -1;
-  ix->mask = size - 1;
-  for (size_t k = 0; k < n; k++)
-    {
-      uint32_t h = name_hash (o->functions[k].name);
-      size_t i = h & ix->mask;
-      while (ix->slots[i].pos1)
-        i = (i + 1) & ix->mask;
-      ix->slots[i].pos1 = (uint32_t) k + 1;
-      ix->slots[i].hash = h;
-    }
-  return 0;
+  if (name_index_alloc (&ix->slots, &ix->mask, n) == 0)
+    for (size_t k = 0; k < n; k++)
+      name_index_put (ix->slots, ix->mask, o->functions[k].name, k);
 }
 
 /* The function NAME among the indexed functions of O (or, without an
-   index, among the first N).  */
+   index, among the first N, SORTED or not).  */
 static struct ppd_function *
 fn_index_find (const struct fn_index *ix, const struct ppd_object *o,
                size_t n, int sorted, const char *name)
@@ -514,12 +531,10 @@ fn_index_find (const struct fn_index *ix, const struct ppd_object *o,
       part.sorted = sorted;
       return ppd_find_function (&part, name);
     }
-  uint32_t h = name_hash (name);
-  for (size_t i = h & ix->mask; ix->slots[i].pos1; i = (i + 1) & ix->mask)
-    if (ix->slots[i].hash == h
-        && strcmp (o->functions[ix->slots[i].pos1 - 1].name, name) == 0)
-      return &o->functions[ix->slots[i].pos1 - 1];
-  return NULL;
+  size_t pos1
+    = name_index_find (ix->slots, ix->mask, name, function_name_at,
+                       o->functions);
+  return pos1 ? &o->functions[pos1 - 1] : NULL;
 }
 
 static void

@@ -95,6 +95,13 @@ struct ppd_object
                              are binary searches (kept by the appenders) */
 };
 
+/* A slot of a hash index of names (ppd-io.c): the position + 1 of the
+   named element in its array (0: empty), and the name's hash.  */
+struct ppd_name_slot
+{
+  uint32_t pos1, hash;
+};
+
 struct ppd_profile
 {
   char *program;          /* NULL when unknown */
@@ -102,12 +109,8 @@ struct ppd_profile
   size_t n_objects, cap_objects;
   int objects_unordered;  /* parsing: objects read out of order */
   /* ppd_find_object's index of the objects by notes file, built at the
-     first search among many: positions + 1 (0 empty), with the names'
-     hashes; NULL when there is none.  */
-  struct ppd_object_slot
-  {
-    uint32_t pos1, hash;
-  } *object_index;
+     first search among many; NULL when there is none.  */
+  struct ppd_name_slot *object_index;
   size_t object_index_mask;
 };
 
