@@ -77,8 +77,9 @@ struct pathprof_pages
   uint64_t first, count;  /* the pages whose entries are in `entry` */
   uint64_t entry[512];
 };
-/* Reads the page size (from a constructor: not async-signal-safe).  */
-void __pathprof_pages_setup (void);
+/* Reads the page size (from a constructor: not async-signal-safe), and
+   returns it.  */
+uint64_t __pathprof_pages_setup (void);
 void __pathprof_pages_open (struct pathprof_pages *p);
 void __pathprof_pages_close (struct pathprof_pages *p);
 /* The first index I >= FROM of C[0..N) on a page the process touched

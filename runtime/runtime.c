@@ -107,8 +107,8 @@ zero_counters (struct pathprof_pages *pages, uint64_t *c, uint64_t n)
         c[i] = 0;
 }
 
-/* The page size (sysconf, at the first registration: a forked child may
-   not call it).  */
+/* The page size (touched.c's, at the first registration: a forked child
+   may not call sysconf); 0 if not a power of two.  */
 static uintptr_t page_bytes;
 
 static void
@@ -490,9 +490,8 @@ __pathprof_init (struct pathprof_object *object)
         start_dir[0] = 0;
       /* The page size, which a forked child's reset may not ask for
          (sysconf is not async-signal-safe).  */
-      __pathprof_pages_setup ();
-      long page = sysconf (_SC_PAGESIZE);
-      page_bytes = page > 0 && (page & (page - 1)) == 0 ? (uintptr_t) page : 0;
+      uint64_t page = __pathprof_pages_setup ();
+      page_bytes = (page & (page - 1)) == 0 ? (uintptr_t) page : 0;
       /* Now, in a constructor, rather than in a logged path end that
          may run in a signal handler.  */
       if (__pathprof_log_setup)
@@ -653,10 +652,10 @@ hooks_of (struct dl_phdr_info *info, size_t size, void *data)
    loader's list lock, which a child of a multithreaded process can
    inherit taken by a thread that was in dlopen or dlclose when the
    process forked and does not exist in the child (glibc's fork does not
-   reset that lock): there it would wait forever.  So
-   a child of a multithreaded process uses this list instead; objects it
-   loads itself after the fork are not in it (their counts are still
-   written at its exit).  */
+   reset that lock): there it would wait forever.  So a child of a
+   multithreaded process uses this list instead; objects it loads itself
+   after the fork are not in it (their counts are still written at its
+   exit).  */
 #define FORK_HOOKS_MAX 64
 static const struct pathprof_module_hooks *fork_hooks[FORK_HOOKS_MAX];
 static unsigned n_fork_hooks;

@@ -41,11 +41,12 @@
 /* The page size, 0 until __pathprof_pages_setup.  */
 static uint64_t page_size;
 
-void
+uint64_t
 __pathprof_pages_setup (void)
 {
   long page = sysconf (_SC_PAGESIZE);
   page_size = page > 0 ? (uint64_t) page : 4096;
+  return page_size;
 }
 
 void

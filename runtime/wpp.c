@@ -269,9 +269,8 @@ create_file (void)
 
 /* Opens the trace file for a write: creates it the first time, then
    reopens it for appending, checking that it is still the file created,
-   as long as we wrote it (the program may have removed or replaced
-   it).  Lock held; 0 if open,
-   to be closed with close_file.  */
+   as long as we wrote it (the program may have removed or replaced it).
+   Lock held; 0 if open, to be closed with close_file.  */
 static int
 open_file (void)
 {
