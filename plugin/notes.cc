@@ -137,7 +137,11 @@ cut_name (pp_cut_kind k)
 
 /* Whether gcov ends a block after G: -fprofile-arcs gives every call that
    may not return a fake edge to the exit (tree-cfg.cc: need_fake_edge_p,
-   which this mirrors), splitting the block after it.  */
+   which this mirrors), splitting the block after it.  gcov's pass runs
+   after ours (stage=late), once every function we instrument has lost its
+   pure and const flags (pass.cc): a call to one of them is split at even
+   where the callee is pure as the pass sees this function (a callee
+   defined after its caller is instrumented after it).  */
 bool
 gcov_splits_after (gimple *g)
 {
@@ -152,7 +156,8 @@ gcov_splits_after (gimple *g)
       && !fndecl_built_in_p (fndecl, BUILT_IN_FORK))
     return false;
   if ((flags & (ECF_PURE | ECF_CONST))
-      && !(flags & ECF_LOOPING_CONST_OR_PURE))
+      && !(flags & ECF_LOOPING_CONST_OR_PURE)
+      && !pp_loses_pure_const (fndecl))
     return false;
   if (!(flags & ECF_NORETURN))
     return true;

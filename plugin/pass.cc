@@ -235,6 +235,12 @@ public:
   }
 };
 
+/* stage=late: the functions that lose their pure and const flags by the
+   end of the pass: those it instruments.  While the pass runs, every
+   function it has still to see counts as one (all but those it left
+   alone so far).  */
+hash_set<tree> *losing_pure_const;
+
 int
 by_order (const void *a, const void *b)
 {
@@ -282,6 +288,10 @@ public:
         nodes.safe_push (node);
     nodes.qsort (by_order);
     unsigned i;
+    hash_set<tree> losing;
+    FOR_EACH_VEC_ELT (nodes, i, node)
+      losing.add (node->decl);
+    losing_pure_const = &losing;
     FOR_EACH_VEC_ELT (nodes, i, node)
       {
         push_cfun (DECL_STRUCT_FUNCTION (node->decl));
@@ -294,8 +304,11 @@ public:
             node->set_const_flag (false, false);
             node->set_pure_flag (false, false);
           }
+        else
+          losing.remove (node->decl);
         pop_cfun ();
       }
+    losing_pure_const = NULL;
     /* Then every function: the calls to functions that lost their flags
        need virtual operands, and the instrumented ones have their
        registers, counter updates and calls to bring into SSA form.  */
@@ -568,4 +581,16 @@ opt_pass *
 pp_make_emit_pass (gcc::context *ctxt)
 {
   return new emit_pass (ctxt);
+}
+
+bool
+pp_loses_pure_const (tree fndecl)
+{
+  if (!losing_pure_const || !fndecl)
+    return false;
+  /* set_pure_flag and set_const_flag clear the flags of the function's
+     aliases too (a C++ constructor's C1 and C2 symbols).  */
+  if (cgraph_node *node = cgraph_node::get (fndecl))
+    fndecl = node->ultimate_alias_target ()->decl;
+  return losing_pure_const->contains (fndecl);
 }

@@ -521,6 +521,12 @@ char *pp_notes_subpath (const pp_ipa_fn *f, bool trace);
 /* Adds TEXT (xmalloc'd, taken over) to the records written after the
    functions.  */
 void pp_notes_add_unit_record (char *text);
+/* stage=late, while the pass instruments the unit: whether the function
+   FNDECL (or the function it is an alias of) loses its pure and const
+   flags by the end of the pass, being instrumented by it.  Functions the
+   pass has still to see are assumed instrumented.  False outside the
+   pass.  */
+bool pp_loses_pure_const (tree fndecl);
 /* The lines of BB's statements from FIRST (NULL: the first) up to STOP
    (excluded; NULL: the end), as a notes `block` record gives them; with
    GCOV_LINES (or NULL), every line gcov attaches the block's branches
