@@ -49,6 +49,7 @@
 #include "ggc.h"
 #include "internal-fn.h"
 #include "intl.h"
+#include "file-prefix-map.h"
 
 #if GCC_VERSION < 12000
 #error "pathprof needs GCC 12 or later"

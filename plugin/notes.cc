@@ -244,6 +244,7 @@ pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
           expanded_location xl = expand_location (loc);
           if (xl.file)
             {
+              xl.file = pp_profile_file_name (xl.file);
               xl.line = MAX (1, xl.line);
               write (xl);
             }
@@ -261,6 +262,8 @@ pp_stmt_range_lines (basic_block bb, gimple *first, gimple *stop,
       expanded_location xl = { NULL, 0, 0, NULL, false };
       if (!RESERVED_LOCATION_P (gimple_location (g)))
         xl = expand_location (gimple_location (g));
+      if (xl.file)
+        xl.file = pp_profile_file_name (xl.file);
       if (xl.file && xl.line > 0)
         {
           if (!**file)

@@ -536,7 +536,19 @@ pp_asm_name (tree fndecl)
 const char *
 pp_source_file (tree fndecl)
 {
-  return DECL_SOURCE_FILE (fndecl) ? DECL_SOURCE_FILE (fndecl) : "";
+  const char *file = DECL_SOURCE_FILE (fndecl);
+  return file ? pp_profile_file_name (file) : "";
+}
+
+const char *
+pp_profile_file_name (const char *file)
+{
+  /* The remapped name is GC memory; an identifier's string lives as long
+     as the compilation.  */
+  const char *mapped = remap_profile_filename (file);
+  if (mapped == file)
+    return file;
+  return IDENTIFIER_POINTER (get_identifier (mapped));
 }
 
 void

@@ -588,6 +588,11 @@ bool pp_excluded (tree fndecl);
 /* The assembler name and source file the notes and profiles use.  */
 const char *pp_asm_name (tree fndecl);
 const char *pp_source_file (tree fndecl);
+/* FILE as gcov names it in its notes: remapped by -fprofile-prefix-map
+   (and -ffile-prefix-map, which implies it), so that a function's
+   (name, source) identity and the notes' lines survive a build in another
+   directory when both builds map their directory.  */
+const char *pp_profile_file_name (const char *file);
 /* Adds an instrumented function's record (its index is set here) to the
    unit's descriptors; the number of records so far.  */
 void pp_push_record (pp_fn_record *rec);

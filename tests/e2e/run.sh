@@ -373,5 +373,32 @@ is "residual workflow: a build that runs a program it built" "0:4:2:0" \
   "$status:$(PATHPROF_FILE=/dev/null "$P/app" x):$(ls "$W/genrpp/build-records" | grep -c '\.ppd$'):$(find "$P" -name '*.ppd*' | wc -l)"
 [ "$status" = 0 ] || sed 's/^/  | /' "$W/genproj.log"
 
+# Copies of the sources compiled by absolute names in two directories (as
+# CMake compiles): a function's identity is (name, source), the source as
+# gcov names it, after -ffile-prefix-map.  With both builds mapping their
+# directory, the preferential build in the second directory finds the
+# first's interesting paths; without the map, none of them (each function
+# then unlisted, every path residual), and no warning either way.
+for d in pm1 pm2; do mkdir -p "$W/$d"; cp "$SRC/example/tokstat.c" "$W/$d/"; done
+( cd "$W/pm1" \
+  && gcc -O2 -fplugin="$B/pathprof.so" -ffile-prefix-map="$W/pm1=." \
+       -c "$W/pm1/tokstat.c" -o tokstat.o \
+  && gcc tokstat.o -L"$B" -lpathprof -o tokstat \
+  && PATHPROF_FILE=$W/pm1/t.ppd ./tokstat "$SRC/example/input.c" > /dev/null \
+  && "$B/pathprof" interesting -o "$W/pm-paths.txt" t.ppd )
+is "prefix map: the interesting file names the mapped source" \
+  "4 \"./tokstat.c\"" \
+  "$(grep -c '^function' "$W/pm-paths.txt") $(sed -n 's/^  source //p' "$W/pm-paths.txt" | sort -u)"
+for map in "-ffile-prefix-map=$W/pm2=." ""; do
+  ( cd "$W/pm2" && gcc -O2 -fplugin="$B/pathprof.so" $map \
+      -fplugin-arg-pathprof-interesting="$W/pm-paths.txt" \
+      -c "$W/pm2/tokstat.c" -o tokstat.o 2> cc.err )
+  want="4 storage ppp array" how=with
+  [ -n "$map" ] || want="4 storage residual array" how=without
+  is "prefix map: the second build $how the map" \
+    "$want|" \
+    "$(sed -n 's/^  storage //p' "$W/pm2/tokstat.ppno" | sort | uniq -c | sed 's/^ *\([0-9]*\) /\1 storage /')|$(cat "$W/pm2/cc.err")"
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
