@@ -606,7 +606,18 @@ pp_notes_file_name (void)
   char *base = absolute (output_base ());
   char *name;
   if (!pp_opts.notes_dir)
-    name = concat (base, PATHPROF_NOTES_SUFFIX, NULL);
+    {
+      /* BASE is absolute: "/DIR/.libs/NAME" is libtool's object.  */
+      const char *file = lbasename (base);
+      ptrdiff_t n = strlen (PATHPROF_NOTES_LIBTOOL_DIR);
+      bool libtool = file - base >= n + 2
+                     && IS_DIR_SEPARATOR (file[-1])
+                     && IS_DIR_SEPARATOR (file[-2 - n])
+                     && strncmp (file - 1 - n, PATHPROF_NOTES_LIBTOOL_DIR,
+                                 n) == 0;
+      name = concat (base, libtool ? PATHPROF_NOTES_LIBTOOL_SUFFIX
+                                   : PATHPROF_NOTES_SUFFIX, NULL);
+    }
   else
     {
       /* One directory for all objects: name the file after the object's

@@ -252,6 +252,12 @@ void __pathprof_wpp_resume (uint64_t frame);
    (trace builds and IPPP builds write it; readers accept both).  */
 #define PATHPROF_NOTES_VERSION_INTER 3u
 #define PATHPROF_NOTES_SUFFIX ".ppno"         /* foo.o -> foo.ppno */
+/* An object in libtool's object directory: .libs/foo.o -> .libs/foo-lt.ppno.
+   libtool deletes .libs/foo.* when it links a library or module named foo
+   (it spares objects and gcov's .gcno files only), which would take the
+   notes of a module's object of the same name (foo.la from foo.c).  */
+#define PATHPROF_NOTES_LIBTOOL_DIR ".libs"
+#define PATHPROF_NOTES_LIBTOOL_SUFFIX "-lt.ppno"
 
 /* Record keywords.  Header records come before the first function.  */
 #define PATHPROF_NOTES_STAMP "stamp"

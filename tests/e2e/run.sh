@@ -400,5 +400,24 @@ for map in "-ffile-prefix-map=$W/pm2=." ""; do
     "$(sed -n 's/^  storage //p' "$W/pm2/tokstat.ppno" | sort | uniq -c | sed 's/^ *\([0-9]*\) /\1 storage /')|$(cat "$W/pm2/cc.err")"
 done
 
+# libtool's objects: a module compiled into .libs/NAME.o, linked as
+# .libs/NAME.so.  libtool's link deletes .libs/NAME.* first (all but
+# objects and gcov's .gcno: ltmain.sh, func_mode_link), so the notes are
+# .libs/NAME-lt.ppno, and the profile of a program that loads the module
+# is reported with them.
+L=$W/lt
+mkdir -p "$L/.libs"
+printf 'int mod_twice (int x) { return x > 0 ? 2 * x : 0; }\n' > "$L/mod.c"
+printf '#include <dlfcn.h>\nint main (int c, char **v) { void *h = dlopen (v[1], RTLD_NOW); int (*f) (int) = (int (*) (int)) dlsym (h, "mod_twice"); return f (c) == 4 ? 0 : 1; }\n' > "$L/main.c"
+( cd "$L" \
+  && gcc -O2 -fPIC -fplugin="$B/pathprof.so" -c mod.c -o .libs/mod.o \
+  && for f in .libs/mod.*; do case $f in *.o) ;; *) rm -f "$f" ;; esac; done \
+  && gcc -shared .libs/mod.o -L"$B" -lpathprof -o .libs/mod.so \
+  && gcc main.c -o main -ldl \
+  && PATHPROF_FILE=$L/mod.ppd ./main "$L/.libs/mod.so" x ) > "$L/log" 2>&1
+is "libtool object directory: the notes survive libtool's link" \
+  "mod-lt.ppno|mod_twice 1" \
+  "$(cd "$L/.libs" && ls *.ppno | tr '\n' ' ' | sed 's/ $//')|$("$B/pathprof" show "$L/mod.ppd" 2>&1 | sed -n 's/^function \([a-z_]*\) .*/\1/p;s/^  invocations: \([0-9]*\).*/\1/p' | tr '\n' ' ' | sed 's/ $//')"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -474,11 +474,25 @@ def read_calls(text, owners, cwd):
     return abandoned, forked
 
 
+def notes_object(path):
+    """The object file a notes file describes (its "object" record): gcov's
+    notes are named after it (foo.o -> foo.gcno), ours not always
+    (libtool's .libs/foo.o -> .libs/foo-lt.ppno)."""
+    with open(path, encoding="utf-8", errors="surrogateescape") as f:
+        for number, raw in enumerate(f, 1):
+            t = split_record(raw.rstrip("\n").strip())
+            if t and t[0] == "object" and len(t) == 2:
+                return unquote(t[1], "%s:%d" % (path, number))
+            if t and t[0] == "function":
+                break
+    raise BadInput("%s: no object record" % path)
+
+
 def gcov_object(notes_path):
     """(JSON document, text output, artificial function names, last
     blocks: see read_gcno) of gcov for the object of NOTES_PATH, or None
     when it has no data (never ran)."""
-    base = os.path.abspath(notes_path)[:-len(".ppno")]
+    base = os.path.splitext(notes_object(notes_path))[0]
     gcno = base + ".gcno"
     if not os.path.exists(base + ".gcda"):
         return None
