@@ -94,16 +94,25 @@ deb_source ()
 # would otherwise count in the workload.
 deb_corpus ()
 {
-  deb_cg=$DEB_TOP/scripts/debian/gen-corpus.py
-  deb_cf=$DEB_DIR/.corpus/$1-$2-$(cksum < "$deb_cg" | cut -d' ' -f1)
+  deb_generated gen-corpus.py "$@"
+}
+
+# deb_generated GENERATOR SEED SIZE FILE: the same for another generator
+# of scripts/debian, run as "python3 GENERATOR SEED SIZE OUT" (a workload
+# that ran it itself would also have callgrind follow python3 into a
+# process of the system's).
+deb_generated ()
+{
+  deb_cg=$DEB_TOP/scripts/debian/$1
+  deb_cf=$DEB_DIR/.corpus/${1%.py}-$2-$3-$(cksum < "$deb_cg" | cut -d' ' -f1)
   if [ ! -f "$deb_cf" ]; then
     mkdir -p "$DEB_DIR/.corpus" || deb_die "cannot create $DEB_DIR/.corpus"
     # A private name, then an atomic rename: parallel workloads may
     # generate the same corpus at the same time.
-    python3 "$deb_cg" "$1" "$2" "$deb_cf.$$" && mv "$deb_cf.$$" "$deb_cf" \
-      || { rm -f "$deb_cf.$$"; deb_die "cannot generate the corpus $deb_cf"; }
+    python3 "$deb_cg" "$2" "$3" "$deb_cf.$$" && mv "$deb_cf.$$" "$deb_cf" \
+      || { rm -f "$deb_cf.$$"; deb_die "cannot generate $deb_cf"; }
   fi
-  cp "$deb_cf" "$3"
+  cp "$deb_cf" "$4"
 }
 
 # Parallel jobs for the builds.

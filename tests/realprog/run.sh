@@ -5,7 +5,8 @@
 #   sh tests/realprog/run.sh BUILD_DIR [PROGRAM...]
 #
 # PROGRAM: recipes of scripts/debian/programs (default: bzip2 zlib mawk,
-# the three cheapest, and lzip, the C++ one).  $PATHPROF_REALPROG_OPT replaces -O2 (e.g. "-O3",
+# the three cheapest, lzip, a C++ program, and jsoncpp, a C++ library of
+# templates built with CMake).  $PATHPROF_REALPROG_OPT replaces -O2 (e.g. "-O3",
 # "-O2 -flto").  Work directory: $PATHPROF_REALPROG_DIR, default
 # BUILD_DIR/realprog (kept for inspection; the fetched sources are cached
 # in build/debian/src, see scripts/debian/README).  For each program:
@@ -27,7 +28,7 @@ set -u
 B=$(cd "${1:?usage: run.sh BUILD_DIR [PROGRAM...]}" && pwd -P)
 shift
 TOP=$(cd "$(dirname "$0")/../.." && pwd -P)
-PROGRAMS=${*:-bzip2 zlib mawk lzip}
+PROGRAMS=${*:-bzip2 zlib mawk lzip jsoncpp}
 W=${PATHPROF_REALPROG_DIR:-$B/realprog}
 OPT=${PATHPROF_REALPROG_OPT:--O2}
 PROGRAM_SH=$TOP/scripts/debian/program.sh
@@ -58,12 +59,15 @@ warnings ()
 
 # plugin_messages LOG BUILD: the compiler messages of a cc-log log that
 # mention pathprof, the path of the source tree aside, and so do the
-# command lines that "gcc -v" echoes (libtool's configure runs it: they
-# name -fplugin=... and -lpathprof).
+# command lines that "gcc -v" echoes (libtool's configure and CMake's
+# compiler checks run it: they name -fplugin=... and -lpathprof), and its
+# list of loaded plugins (" pathprof: VERSION", after "Versions of loaded
+# plugins:").
 plugin_messages ()
 {
   messages "$1" "$2" | sed "s|$TOP|TOP|g" \
-    | grep -v -e '^ /' -e '^COLLECT_GCC_OPTIONS=' | grep -i pathprof
+    | grep -v -e '^ /' -e '^COLLECT_GCC_OPTIONS=' -e '^ pathprof: [0-9.]*$' \
+    | grep -i pathprof
 }
 
 start_all=$(now)
