@@ -285,7 +285,7 @@ check-realprog: all
 	sh tests/realprog/run.sh $(B)
 check-gcov: all
 	sh tests/gcov/run.sh $(B)
-	PATHPROF_GCOV_OPT=-O2 sh tests/gcov/run.sh $(B) bzip2 zlib mawk lzip xz-utils jsoncpp
+	PATHPROF_GCOV_OPT=-O2 sh tests/gcov/run.sh $(B) bzip2 zlib mawk lzip xz-utils
 # --- end realprog ---
 
 # --- bench ---

@@ -5,8 +5,7 @@
 #   sh tests/realprog/run.sh BUILD_DIR [PROGRAM...]
 #
 # PROGRAM: recipes of scripts/debian/programs (default: bzip2 zlib mawk,
-# the three cheapest, lzip, a C++ program, and jsoncpp, a C++ library of
-# templates built with CMake).  $PATHPROF_REALPROG_OPT replaces -O2 (e.g. "-O3",
+# the three cheapest, and lzip, a C++ program).  $PATHPROF_REALPROG_OPT replaces -O2 (e.g. "-O3",
 # "-O2 -flto").  Work directory: $PATHPROF_REALPROG_DIR, default
 # BUILD_DIR/realprog (kept for inspection; the fetched sources are cached
 # in build/debian/src, see scripts/debian/README).  For each program:
@@ -28,7 +27,7 @@ set -u
 B=$(cd "${1:?usage: run.sh BUILD_DIR [PROGRAM...]}" && pwd -P)
 shift
 TOP=$(cd "$(dirname "$0")/../.." && pwd -P)
-PROGRAMS=${*:-bzip2 zlib mawk lzip jsoncpp}
+PROGRAMS=${*:-bzip2 zlib mawk lzip}
 W=${PATHPROF_REALPROG_DIR:-$B/realprog}
 OPT=${PATHPROF_REALPROG_OPT:--O2}
 PROGRAM_SH=$TOP/scripts/debian/program.sh

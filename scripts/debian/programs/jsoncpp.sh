@@ -101,8 +101,9 @@ workload_test ()
   deb_run "$d" badwriter "'$DEB_OUT/bin/jsontestrunner_exe' --json-writer Nope x.json"
 }
 
-# Generated documents (scripts/debian/gen-json.py) of 300 KB to 1 MB through each of the three writers
-# and the strict reader, and a deeply nested one.
+# Generated documents (scripts/debian/gen-json.py) of 300 KB to 1 MB
+# through each of the three writers and the strict reader, and an array
+# nested 900 deep (the reader's limit is 1000).
 workload_field ()
 {
   d=$2
