@@ -307,19 +307,16 @@ __pathprof_off_stderr (int fd)
 }
 
 /* The signals of struct pathprof_signal_hold.  */
-static void
-held_signals (sigset_t *set)
-{
-  sigemptyset (set);
-  sigaddset (set, SIGXFSZ);
-  sigaddset (set, SIGPIPE);
-}
+static const int held_signals[] = { SIGXFSZ, SIGPIPE };
+#define N_HELD_SIGNALS (sizeof held_signals / sizeof held_signals[0])
 
 void
 __pathprof_hold_signals (struct pathprof_signal_hold *h)
 {
   sigset_t held;
-  held_signals (&held);
+  sigemptyset (&held);
+  for (unsigned i = 0; i < N_HELD_SIGNALS; i++)
+    sigaddset (&held, held_signals[i]);
   pthread_sigmask (SIG_BLOCK, &held, &h->old_mask);
   if (sigpending (&h->pending_before) != 0)
     sigfillset (&h->pending_before); /* discard nothing */
@@ -330,17 +327,16 @@ __pathprof_release_signals (struct pathprof_signal_hold *h)
 {
   int saved = errno;
   sigset_t pending;
-  static const int sigs[] = { SIGXFSZ, SIGPIPE };
   if (sigpending (&pending) == 0)
-    for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-      if (sigismember (&pending, sigs[i]) == 1
-          && sigismember (&h->pending_before, sigs[i]) != 1)
+    for (unsigned i = 0; i < N_HELD_SIGNALS; i++)
+      if (sigismember (&pending, held_signals[i]) == 1
+          && sigismember (&h->pending_before, held_signals[i]) != 1)
         {
           /* Raised by our writes: take it, so that unblocking does not
              deliver it.  */
           sigset_t one;
           sigemptyset (&one);
-          sigaddset (&one, sigs[i]);
+          sigaddset (&one, held_signals[i]);
           const struct timespec now = { 0, 0 };
           while (sigtimedwait (&one, NULL, &now) < 0 && errno == EINTR)
             ;
