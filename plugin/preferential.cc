@@ -12,7 +12,8 @@
  *       register keeps the Ball-Larus id to tell an interesting path from
  *       an alias and to name residual paths;
  *   listed without paths, or unlisted, or stale (listed under its name
- *       and source, but no entry matches its CFG any more)
+ *       and source, but no entry matches its CFG any more; or listed with
+ *       its CFG only under another source: pp_report_elsewhere)
  *       RESIDUAL: no tested path, every path it runs is logged as
  *       residual; or, with unlisted=skip, not instrumented at all.
  * With fully-tested=skip, a listed function whose every path is listed is
@@ -68,6 +69,46 @@ pp_report_stale (tree fndecl, const char *reason)
                 fndecl, reason);
       return;
     }
+}
+
+void
+pp_report_elsewhere (tree fndecl, const char *where, const char *there,
+                     const char *source)
+{
+  /* Once per source: a build that names a source differently from the
+     profiled build (another directory, absolute names, no
+     -ffile-prefix-map) has every function of it in this case, and one
+     message says what is wrong.  */
+  static hash_set<nofree_string_hash> *reported;
+  if (pp_opts.stale == PP_STALE_IGNORE)
+    return;
+  if (!reported)
+    reported = new hash_set<nofree_string_hash>;
+  if (reported->contains (source))
+    return;
+  reported->add (xstrdup (source));
+  location_t loc = DECL_SOURCE_LOCATION (fndecl);
+  auto_diagnostic_group group;
+  if (pp_opts.stale == PP_STALE_WARN)
+    {
+      if (!warning_at (loc, 0,
+                       "pathprof: %qD is listed at %s only under another "
+                       "source, %qs: all its paths are residual "
+                       "(%<-fplugin-arg-pathprof-stale=%> says what to do "
+                       "about this)",
+                       fndecl, where, there))
+        return;
+    }
+  else
+    error_at (loc,
+              "pathprof: %qD is listed at %s only under another source, "
+              "%qs (%<-fplugin-arg-pathprof-stale=error%>)",
+              fndecl, where, there);
+  inform (loc,
+          "pathprof: its source is %qs here; a build must name its sources "
+          "as the profiled build did (the same %<-ffile-prefix-map%>); "
+          "other functions of %qs in this case are not reported",
+          source, source);
 }
 
 namespace {
@@ -407,7 +448,21 @@ pp_plan_function (tree fndecl, const char *name, const char *source,
       break;
     }
 
-  if (stale)
+  const pp_interesting_fn *elsewhere
+      = n_entries ? NULL
+                  : pp_interesting_lookup_elsewhere (interesting_set, name,
+                                                     source, checksum,
+                                                     num->total);
+  if (elsewhere)
+    {
+      char *where = xasprintf ("%s:%u", pp_opts.interesting_file,
+                               elsewhere->line);
+      plan->stale = xasprintf ("%s (source '%s' there, '%s' now)", where,
+                               elsewhere->source, source);
+      pp_report_elsewhere (fndecl, where, elsewhere->source, source);
+      free (where);
+    }
+  else if (stale)
     {
       char *there = mpz_get_str (NULL, 10, stale->n_paths);
       char *now = mpz_get_str (NULL, 10, num->total);

@@ -144,6 +144,24 @@ pp_lookup_name_source (const void *base, size_t n, size_t size,
   return end - lo;
 }
 
+size_t
+pp_lookup_name (const void *base, size_t n, size_t size, size_t name_off,
+                size_t source_off, const char *name, size_t *first)
+{
+  /* Every source sorts at or after "": the lower bound of (NAME, "") is
+     the first element named NAME, if any.  */
+  size_t lo;
+  pp_lookup_name_source (base, n, size, name_off, source_off, name, "", &lo);
+  const char *b = base;
+  size_t end = lo;
+  while (end < n && strcmp (*(char *const *) (b + end * size + name_off), name)
+                        == 0)
+    end++;
+  if (first)
+    *first = lo;
+  return end - lo;
+}
+
 pp_status
 pp_add_lines (char ***lines, size_t *n, size_t *cap, const char *text,
               pp_error *err)

@@ -268,6 +268,28 @@ pp_interesting_lookup (const pp_interesting *set, const char *name,
                                 first);
 }
 
+const pp_interesting_fn *
+pp_interesting_lookup_elsewhere (const pp_interesting *set, const char *name,
+                                 const char *source, uint32_t checksum,
+                                 const mpz_t n_paths)
+{
+  size_t first, n = pp_lookup_name (set->fns, set->n_fns, sizeof *set->fns,
+                                    offsetof (pp_interesting_fn, name),
+                                    offsetof (pp_interesting_fn, source),
+                                    name, &first);
+  const pp_interesting_fn *found = NULL;
+  for (size_t i = first; i < first + n; i++)
+    {
+      const pp_interesting_fn *e = &set->fns[i];
+      if (strcmp (e->source, source) == 0)
+        return NULL;
+      if (!found && e->checksum == checksum
+          && mpz_cmp (e->n_paths, n_paths) == 0)
+        found = e;
+    }
+  return found;
+}
+
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
 /* ------------------------------------------------------------------ */

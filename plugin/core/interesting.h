@@ -85,6 +85,17 @@ void pp_interesting_free (pp_interesting *set);
 size_t pp_interesting_lookup (const pp_interesting *set, const char *name,
                               const char *source, size_t *first);
 
+/* When (NAME, SOURCE) is not listed: the first entry (in the file's
+   order) that lists NAME under another source with CHECKSUM and N_PATHS,
+   the function's identity but for its source -- most likely this very
+   function, profiled in a build that named its sources differently
+   (another directory, absolute names, another -ffile-prefix-map).  NULL
+   if there is none, or if (NAME, SOURCE) is listed.  */
+const pp_interesting_fn *
+pp_interesting_lookup_elsewhere (const pp_interesting *set, const char *name,
+                                 const char *source, uint32_t checksum,
+                                 const mpz_t n_paths);
+
 /* Building a set in memory.  FILE (may be NULL) names it in messages.  */
 pp_interesting *pp_interesting_new (const char *file, pp_error *err);
 /* Adds a header comment; a TEXT with newlines becomes several lines.  */

@@ -29,6 +29,12 @@ size_t pp_lookup_name_source (const void *base, size_t n, size_t size,
                               const char *name, const char *source,
                               size_t *first);
 
+/* In the same BASE: the number of elements named NAME, under any
+   source, the first of them at *FIRST.  */
+size_t pp_lookup_name (const void *base, size_t n, size_t size,
+                       size_t name_off, size_t source_off, const char *name,
+                       size_t *first);
+
 /* Appends TEXT to the malloc'd array of strings *LINES (*N of them,
    room for *CAP), one element per line of TEXT: the header comments of
    the text files.  */

@@ -319,6 +319,27 @@ pp_ips_lookup (const pp_ips *set, const char *name, const char *source,
                                 first);
 }
 
+const pp_ips_fn *
+pp_ips_lookup_elsewhere (const pp_ips *set, const char *name,
+                         const char *source, uint32_t checksum,
+                         uint64_t subpaths)
+{
+  size_t first, n = pp_lookup_name (set->fns, set->n_fns, sizeof *set->fns,
+                                    offsetof (pp_ips_fn, name),
+                                    offsetof (pp_ips_fn, source), name,
+                                    &first);
+  const pp_ips_fn *found = NULL;
+  for (size_t i = first; i < first + n; i++)
+    {
+      const pp_ips_fn *e = &set->fns[i];
+      if (strcmp (e->source, source) == 0)
+        return NULL;
+      if (!found && e->checksum == checksum && e->subpaths == subpaths)
+        found = e;
+    }
+  return found;
+}
+
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
 /* ------------------------------------------------------------------ */

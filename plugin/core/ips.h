@@ -76,6 +76,15 @@ void pp_ips_free (pp_ips *set);
 size_t pp_ips_lookup (const pp_ips *set, const char *name,
                       const char *source, size_t *first);
 
+/* When (NAME, SOURCE) is not listed: the first entry listing NAME under
+   another source with CHECKSUM and SUBPATHS (pp_interesting_lookup_
+   elsewhere's rule).  NULL if none, or if (NAME, SOURCE) is listed.  */
+const pp_ips_fn *pp_ips_lookup_elsewhere (const pp_ips *set,
+                                          const char *name,
+                                          const char *source,
+                                          uint32_t checksum,
+                                          uint64_t subpaths);
+
 /* Building.  FILE (may be NULL) names the set in messages.  */
 pp_ips *pp_ips_new (const char *file, unsigned depth, pp_error *err);
 pp_status pp_ips_add_comment (pp_ips *set, const char *text, pp_error *err);

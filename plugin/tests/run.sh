@@ -803,6 +803,43 @@ LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=stale.txt \
   -fplugin-arg-pathprof-stale=error -c "$T/cases/loops.c" -o l.o 2> x.err
 check "stale=error fails the compilation" "1:1" \
   "$?:$(grep -c "error: pathprof: 'f' does not match its entry at stale.txt:2" x.err)"
+# Listed only under another source (the profiled build named it
+# differently): f with its paths and main without, both under
+# "elsewhere/loops.c" with their CFGs.  Both are residual, the notes say
+# why, and one warning and its note are given, for the source's first
+# function; a function whose CFG differs there is merely unlisted.
+main_field () { # RECORD: the value of main's RECORD in l.ppno
+  awk -v r="$1" '$1 == "function" { fn = $2 }
+    fn == "\"main\"" && $1 == r { print $2 }' l.ppno
+}
+src=$(f_field source | tr -d '"')
+{ sed "s|^  source .*|  source \"elsewhere/loops.c\"|" good.txt
+  printf 'function "main"\n  source "elsewhere/loops.c"\n  checksum %s\n  paths %s\nend\n' \
+    "$(main_field checksum)" "$(main_field paths)"; } > moved.txt
+LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=moved.txt \
+  -c "$T/cases/loops.c" -o l.o 2> x.err
+check "listed under another source: one warning and its note" \
+  "$src:8:31: warning: pathprof: 'f' is listed at moved.txt:2 only under another source, 'elsewhere/loops.c': all its paths are residual ('-fplugin-arg-pathprof-stale=' says what to do about this)
+$src:8:31: note: pathprof: its source is '$src' here; a build must name its sources as the profiled build did (the same '-ffile-prefix-map'); other functions of '$src' in this case are not reported" \
+  "$(grep 'warning:\|note:' x.err)"
+check "listed under another source: residual, the reasons in the notes" \
+  "\"f\" storage residual array stale \"moved.txt:2 (source 'elsewhere/loops.c' there, '$src' now)\",\"main\" storage residual array stale \"moved.txt:9 (source 'elsewhere/loops.c' there, '$src' now)\"" \
+  "$(awk '$1 == "function" { printf "%s%s", sep, $2; sep = "," } $1 == "storage" || $1 == "stale" { $1 = $1; printf " %s", $0 }' l.ppno)"
+sed 's/^  checksum .*/  checksum 0x00000000/' moved.txt > moved-cfg.txt
+LC_ALL=C gcc -O2 -fplugin="$PL" \
+  -fplugin-arg-pathprof-interesting=moved-cfg.txt -c "$T/cases/loops.c" \
+  -o l.o 2> x.err
+check "another CFG under another source: unlisted, silently" \
+  "residual array,residual array:0:" \
+  "$(awk '$1 == "storage" { printf "%s%s %s", sep, $2, $3; sep = "," }' l.ppno):$(grep -c '^  stale' l.ppno):$(cat x.err)"
+gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=moved.txt \
+  -fplugin-arg-pathprof-stale=ignore -c "$T/cases/loops.c" -o l.o 2> x.err
+check "listed under another source, stale=ignore: silent, still in the notes" \
+  ":2" "$(cat x.err):$(grep -c '^  stale' l.ppno)"
+LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=moved.txt \
+  -fplugin-arg-pathprof-stale=error -c "$T/cases/loops.c" -o l.o 2> x.err
+check "listed under another source, stale=error: fails, once" "1:1:1" \
+  "$?:$(grep -c "error: pathprof: 'f' is listed at moved.txt:2 only under another source, 'elsewhere/loops.c' ('-fplugin-arg-pathprof-stale=error')$" x.err):$(grep -c 'error:' x.err)"
 sed 's/^  checksum/  paths 4\n  checksum/' good.txt > bad.txt
 LC_ALL=C gcc -fplugin="$PL" -fplugin-arg-pathprof-interesting=bad.txt \
   -c "$T/cases/loops.c" -o l.o 2> x.err

@@ -528,6 +528,53 @@ test_semantic_errors (void)
   }
 }
 
+/* A function listed only under another spelling of its source: found
+   by name, checksum and path count, not by source.  */
+static void
+test_lookup_elsewhere (void)
+{
+  static const char text[] = HEAD
+    "function \"f\"\n  source \"/w/a/x.c\"\n  checksum 1\n  paths 6\nend\n"
+    "function \"f\"\n  source \"./x.c\"\n  checksum 2\n  paths 6\nend\n"
+    "function \"f\"\n  source \"/w/b/x.c\"\n  checksum 2\n  paths 6\nend\n"
+    "function \"g\"\n  source \"./x.c\"\n  checksum 3\n  paths 99999999999999999999\nend\n";
+  pp_interesting *set = parse_ok (text, strlen (text));
+  CU_ASSERT_PTR_NOT_NULL_FATAL (set);
+  mpz_t six, big;
+  mpz_init_set_ui (six, 6);
+  mpz_init_set_str (big, "99999999999999999999", 10);
+  const pp_interesting_fn *e;
+  /* Of two candidates, the first in the file's order (by source).  */
+  e = pp_interesting_lookup_elsewhere (set, "f", "x.c", 2, six);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (e);
+  CU_ASSERT_STRING_EQUAL (e->source, "./x.c");
+  CU_ASSERT_EQUAL (e->line, 7);
+  e = pp_interesting_lookup_elsewhere (set, "f", "x.c", 1, six);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (e);
+  CU_ASSERT_STRING_EQUAL (e->source, "/w/a/x.c");
+  CU_ASSERT_EQUAL (e->line, 2);
+  /* Another checksum or path count: another function, not a move.  */
+  CU_ASSERT_PTR_NULL (pp_interesting_lookup_elsewhere (set, "f", "x.c", 3,
+                                                       six));
+  CU_ASSERT_PTR_NULL (pp_interesting_lookup_elsewhere (set, "f", "x.c", 1,
+                                                       big));
+  /* Listed under its own source (there stale, not moved).  */
+  CU_ASSERT_PTR_NULL (pp_interesting_lookup_elsewhere (set, "f", "./x.c", 1,
+                                                       six));
+  /* Ids and counts of any size; names only as a whole.  */
+  e = pp_interesting_lookup_elsewhere (set, "g", "x.c", 3, big);
+  CU_ASSERT_PTR_NOT_NULL (e);
+  CU_ASSERT_PTR_NULL (pp_interesting_lookup_elsewhere (set, "", "x.c", 3,
+                                                       big));
+  CU_ASSERT_PTR_NULL (pp_interesting_lookup_elsewhere (set, "h", "x.c", 3,
+                                                       big));
+  CU_ASSERT_PTR_NULL (pp_interesting_lookup_elsewhere (set, "ff", "x.c", 2,
+                                                       six));
+  mpz_clear (six);
+  mpz_clear (big);
+  pp_interesting_free (set);
+}
+
 static void
 test_lexical_errors (void)
 {
@@ -738,6 +785,8 @@ register_interesting_tests (void)
       || !CU_add_test (s, "record order errors", test_order_errors)
       || !CU_add_test (s, "field errors", test_field_errors)
       || !CU_add_test (s, "range and duplicate errors", test_semantic_errors)
+      || !CU_add_test (s, "lookup under another source",
+                       test_lookup_elsewhere)
       || !CU_add_test (s, "lexical errors", test_lexical_errors)
       || !CU_add_test (s, "files", test_files)
       || !CU_add_test (s, "damaged files", test_damaged_files))

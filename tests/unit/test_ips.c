@@ -71,6 +71,19 @@ test_round_trip (void)
   CU_ASSERT_EQUAL (pp_ips_lookup (set, "main", "t.c", &first), 1);
   CU_ASSERT_EQUAL (first, 1);
   CU_ASSERT_EQUAL (pp_ips_lookup (set, "main", "u.c", &first), 0);
+  /* Listed only under another source: by name, checksum and subpaths.  */
+  const pp_ips_fn *moved
+      = pp_ips_lookup_elsewhere (set, "main", "/w/t.c", 0x1a2b3c4d, 14);
+  CU_ASSERT_PTR_NOT_NULL (moved);
+  CU_ASSERT_EQUAL (moved ? moved->line : 0, 9);
+  CU_ASSERT_PTR_NULL (pp_ips_lookup_elsewhere (set, "main", "/w/t.c",
+                                               0x1a2b3c4d, 13));
+  CU_ASSERT_PTR_NULL (pp_ips_lookup_elsewhere (set, "main", "/w/t.c",
+                                               0x1a2b3c4e, 14));
+  CU_ASSERT_PTR_NULL (pp_ips_lookup_elsewhere (set, "main", "t.c",
+                                               0x1a2b3c4d, 14));
+  CU_ASSERT_PTR_NULL (pp_ips_lookup_elsewhere (set, "mai", "/w/t.c",
+                                               0x1a2b3c4d, 14));
   char *out = written (set);
   CHECK_STR (out, canonical);
   free (out);
