@@ -25,6 +25,15 @@
  * in a vfork child (specs/runtime.md, "fork, exec").  fork needs no call:
  * the runtime's pthread_atfork handler zeroes the child's counters.
  *
+ * The C library's daemon() gets the same two calls.  It forks, and the
+ * parent _exits, so what the process counted before it would be lost
+ * with the parent: the child starts from zero, as after every fork.  The
+ * first call writes those counts; the second, in the child (or in the
+ * parent if daemon failed), zeroes what was written.  gcov does not wrap
+ * daemon, and needs not: its counters are zeroed only by its own fork
+ * wrapper, which daemon's fork does not go through, so its child writes
+ * everything.
+ *
  * Calls through a pointer, and exec calls in objects or libraries built
  * without the plugin, are not seen (as with gcov): -Wl,--wrap=execve is
  * the way for those.
@@ -34,14 +43,28 @@
 
 namespace {
 
-/* Whether G calls one of the exec functions that gcov wraps.  */
+/* Whether FNDECL is the C library's daemon(): declared, not defined
+   here, with C linkage (<unistd.h>'s, in C++ too).  */
+bool
+is_daemon (tree fndecl)
+{
+  return DECL_EXTERNAL (fndecl) && TREE_PUBLIC (fndecl)
+         && id_equal (DECL_ASSEMBLER_NAME (fndecl), "daemon");
+}
+
+/* Whether G calls one of the exec functions that gcov wraps, or
+   daemon().  */
 bool
 is_exec_call (gimple *g)
 {
   if (!is_gimple_call (g))
     return false;
   tree fndecl = gimple_call_fndecl (g);
-  if (!fndecl || !fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+  if (!fndecl)
+    return false;
+  if (is_daemon (fndecl))
+    return true;
+  if (!fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
     return false;
   switch (DECL_FUNCTION_CODE (fndecl))
     {

@@ -606,9 +606,10 @@ unsigned pp_n_records (void);
 /* The pass for the inter-procedural modes (supergraph.cc).  */
 void pp_instrument_inter (function *fn);
 
-/* Writes the counts before every exec call of FN (cfun), instrumented
-   or not (exec-hooks.cc); the number of exec calls.  The caller brings
-   FN's virtual operands and call-graph edges up to date.  */
+/* Writes the counts before every exec call (and daemon call) of FN
+   (cfun), instrumented or not (exec-hooks.cc); the number of calls.
+   The caller brings FN's virtual operands and call-graph edges up to
+   date.  */
 unsigned pp_hook_exec_calls (function *fn);
 
 /* mpz -> uint64_t modulo 2^64 (negative increments wrap, as the path

@@ -107,6 +107,39 @@ print(doc["runs"], fns["before_exec"]["invocations"],
 done
 cd "$W" || exit 1
 
+# daemon (): a child counts, becomes a daemon that counts and exits, and
+# the parent counts after it (tests/gcov/cases/daemon.c).  The child's
+# counts are written by the calls the plugin puts around daemon (), since
+# the child _exits inside it:
+#   before_daemon: 7 invocations (0 without the calls);
+#   in_daemon: 5 in the daemon and 3 in the parent, 8;
+#   runs: the parent, the child (written at daemon ()) and the daemon, 3.
+DAEMON=$SRC/tests/gcov/cases/daemon.c
+mkdir -p "$W/daemon" && cd "$W/daemon" || exit 1
+gcc -O2 "$DAEMON" -o plain && ./plain > plain.txt
+for build in -O0 -O2 "-O2 preferential"; do
+  opts=${build% preferential} flags=
+  [ "$opts" = "$build" ] || flags="-fplugin-arg-pathprof-interesting=paths.txt -fplugin-arg-pathprof-stale=error"
+  rm -f daemon.ppd
+  if ! gcc $opts -fplugin="$B/pathprof.so" $flags "$DAEMON" -L"$B" \
+       -lpathprof -o daemon 2> cc.err; then
+    is "daemon, $build: builds" "" "$(cat cc.err)"; continue
+  fi
+  PATHPROF_FILE=$PWD/daemon.ppd ./daemon > out.txt; rc=$?
+  is "daemon, $build: output and exit status unchanged" \
+     "$(cat plain.txt) 0" "$(cat out.txt) $rc"
+  got=$("$B/pathprof" show --json daemon.ppd | "$PY" -c '
+import json, sys
+doc = json.load(sys.stdin)
+fns = {f["name"]: f for o in doc["objects"] for f in o["functions"]}
+print(doc["runs"], fns["before_daemon"]["invocations"],
+      fns["in_daemon"]["invocations"])')
+  is "daemon, $build: runs, before_daemon and in_daemon invocations" \
+     "3 7 8" "$got"
+  [ "$build" = -O2 ] && "$B/pathprof" interesting -o paths.txt daemon.ppd
+done
+cd "$W" || exit 1
+
 # An instrumented shared library, linked with the program: a child that
 # called into it execs (the program's exec call), and the library's
 # counts are written too, by its own copy of the runtime, which the

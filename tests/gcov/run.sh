@@ -197,10 +197,10 @@ for src in "$TOP"/plugin/tests/cases/*.c "$TOP"/plugin/tests/cases/*.cc \
     fi
     return 0
   }
-  # execs.c forks: the paths in flight at its forks count in both
-  # processes (README, "Paths that fork").
+  # execs.c and daemon.c fork: the paths in flight at their forks count
+  # in both processes (README, "Paths that fork").
   forks=
-  case $name in execs.c) forks=--forks ;; esac
+  case $name in execs.c|daemon.c) forks=--forks ;; esac
   build_run "" || continue
   oracle "$d/prog.ppd" "$d" "$name $OPT" "$(skipped cc.log)" "$forks"
   # And preferential (README, "The preferential build"): each function's

@@ -15,6 +15,9 @@
  *   errno-dump    checks that __pathprof_dump preserves errno
  *   exec          __pathprof_execve (this program, "a 2 1")
  *   rawexec       execve (this program, "a 2 1") (for -Wl,--wrap=execve)
+ *   daemon        daemon (1, 1) (for -Wl,--wrap=daemon): the daemon runs
+ *                 the remaining commands, keeping the standard output,
+ *                 which a reader of it sees close when the daemon exits
  *   vfexec        vfork; the child calls __pathprof_execve (this program,
  *                 "a 2 1"), the parent waits for it and goes on
  *   badexec       __pathprof_execve of a file that does not exist: checks
@@ -483,6 +486,11 @@ main (int argc, char **argv)
         {
           if (chdir (argv[++i]) != 0)
             die ("chdir");
+        }
+      else if (!strcmp (c, "daemon"))
+        {
+          if (daemon (1, 1) != 0)
+            die ("daemon");
         }
       else if (!strcmp (c, "pid"))
         printf ("%ld\n", (long) getpid ());

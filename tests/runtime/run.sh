@@ -53,7 +53,7 @@ build rt_prog rt_prog.c
 build rt_prog_stamp2 rt_prog.c -DFAKE_STAMP=0x12345678u
 build rt_prog_ck2 rt_prog.c -DFAKE_ARRAY_CHECKSUM=0x11111112u
 build rt_prog_abi99 rt_prog.c -DFAKE_ABI=99
-build rt_prog_wrap rt_prog.c -Wl,--wrap=execve
+build rt_prog_wrap rt_prog.c -Wl,--wrap=execve -Wl,--wrap=daemon
 build fakelib.so fakelib.c -shared -fPIC
 build rt_prog_res rt_prog.c -DFAKE_RESIDUAL
 build rt_big rt_big.c
@@ -372,6 +372,19 @@ PATHPROF_FILE=$W/raw.ppd "$RT" a 0 4 rawexec
   fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$W/raw.ppd" > "$W/out"
 same "plain execve loses the unwritten counts (documented)" "$W/exp" "$W/out"
+# daemon (): its parent _exits, so the counts taken before it (0 4) are
+# written first; the daemon's own (2 1) at its exit, a run of its own.
+# The command substitution waits for the daemon, which keeps stdout.
+out=$(PATHPROF_FILE=$W/daemon.ppd "$T/rt_prog_wrap" a 0 4 daemon a 2 1)
+{ echo "pathprof-data 2"; obj 2; fn_array 2; echo "    0 4"; echo "    2 1"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$W/daemon.ppd" > "$W/out"
+same "-Wl,--wrap=daemon writes before daemon" "$W/exp" "$W/out"
+out=$(PATHPROF_FILE=$W/rawdaemon.ppd "$RT" a 0 4 daemon a 2 1)
+{ echo "pathprof-data 2"; obj 1; fn_array 1; echo "    2 1"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$W/rawdaemon.ppd" > "$W/out"
+same "plain daemon loses the counts before it (documented)" "$W/exp" "$W/out"
 # A vfork child shares its parent's memory: its exec must not write the
 # parent's counts and mark them written, which would lose the parent's
 # later ones (0 1 + 0 2 here), as gcov's __gcov_execv does.
