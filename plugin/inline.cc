@@ -240,7 +240,7 @@ match_functions (void)
           stale = e;
         }
       const pp_ips_fn *elsewhere
-          = n ? NULL
+          = n || !TREE_PUBLIC (f->decl) ? NULL
               : pp_ips_lookup_elsewhere (ips, f->name, f->source,
                                          f->sub->checksum, subpaths);
       if (elsewhere)

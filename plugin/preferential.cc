@@ -448,8 +448,11 @@ pp_plan_function (tree fndecl, const char *name, const char *source,
       break;
     }
 
+  /* Only public functions: a static one of the same name and code in
+     another file (zlib's fixedtables in inflate.c and infback.c) is
+     another function.  */
   const pp_interesting_fn *elsewhere
-      = n_entries ? NULL
+      = n_entries || !TREE_PUBLIC (fndecl) ? NULL
                   : pp_interesting_lookup_elsewhere (interesting_set, name,
                                                      source, checksum,
                                                      num->total);

@@ -162,6 +162,17 @@ pp_lookup_name (const void *base, size_t n, size_t size, size_t name_off,
   return end - lo;
 }
 
+int
+pp_lists_source (const void *base, size_t n, size_t size, size_t source_off,
+                 const char *source)
+{
+  const char *b = base;
+  for (size_t i = 0; i < n; i++)
+    if (strcmp (*(char *const *) (b + i * size + source_off), source) == 0)
+      return 1;
+  return 0;
+}
+
 pp_status
 pp_add_lines (char ***lines, size_t *n, size_t *cap, const char *text,
               pp_error *err)

@@ -287,7 +287,11 @@ pp_interesting_lookup_elsewhere (const pp_interesting *set, const char *name,
           && mpz_cmp (e->n_paths, n_paths) == 0)
         found = e;
     }
-  return found;
+  return found && !pp_lists_source (set->fns, set->n_fns, sizeof *set->fns,
+                                    offsetof (pp_interesting_fn, source),
+                                    source)
+             ? found
+             : NULL;
 }
 
 /* ------------------------------------------------------------------ */

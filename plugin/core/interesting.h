@@ -87,10 +87,13 @@ size_t pp_interesting_lookup (const pp_interesting *set, const char *name,
 
 /* When (NAME, SOURCE) is not listed: the first entry (in the file's
    order) that lists NAME under another source with CHECKSUM and N_PATHS,
-   the function's identity but for its source -- most likely this very
-   function, profiled in a build that named its sources differently
-   (another directory, absolute names, another -ffile-prefix-map).  NULL
-   if there is none, or if (NAME, SOURCE) is listed.  */
+   the function's identity but for its source, while no function at all
+   is listed under SOURCE -- most likely this very function, profiled in
+   a build that named its sources differently (another directory,
+   absolute names, another -ffile-prefix-map).  NULL if there is none, if
+   (NAME, SOURCE) is listed, or if another function is listed under
+   SOURCE (the source was profiled under its name: this function is new
+   there, or a copy of one elsewhere).  */
 const pp_interesting_fn *
 pp_interesting_lookup_elsewhere (const pp_interesting *set, const char *name,
                                  const char *source, uint32_t checksum,

@@ -35,6 +35,11 @@ size_t pp_lookup_name (const void *base, size_t n, size_t size,
                        size_t name_off, size_t source_off, const char *name,
                        size_t *first);
 
+/* In the same BASE: whether an element has the source SOURCE (a linear
+   search: they are sorted by name first).  */
+int pp_lists_source (const void *base, size_t n, size_t size,
+                     size_t source_off, const char *source);
+
 /* Appends TEXT to the malloc'd array of strings *LINES (*N of them,
    room for *CAP), one element per line of TEXT: the header comments of
    the text files.  */

@@ -337,7 +337,10 @@ pp_ips_lookup_elsewhere (const pp_ips *set, const char *name,
       if (!found && e->checksum == checksum && e->subpaths == subpaths)
         found = e;
     }
-  return found;
+  return found && !pp_lists_source (set->fns, set->n_fns, sizeof *set->fns,
+                                    offsetof (pp_ips_fn, source), source)
+             ? found
+             : NULL;
 }
 
 /* ------------------------------------------------------------------ */

@@ -77,8 +77,8 @@ size_t pp_ips_lookup (const pp_ips *set, const char *name,
                       const char *source, size_t *first);
 
 /* When (NAME, SOURCE) is not listed: the first entry listing NAME under
-   another source with CHECKSUM and SUBPATHS (pp_interesting_lookup_
-   elsewhere's rule).  NULL if none, or if (NAME, SOURCE) is listed.  */
+   another source with CHECKSUM and SUBPATHS, while none lists SOURCE
+   (pp_interesting_lookup_elsewhere's rule).  NULL otherwise.  */
 const pp_ips_fn *pp_ips_lookup_elsewhere (const pp_ips *set,
                                           const char *name,
                                           const char *source,

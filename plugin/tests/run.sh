@@ -840,6 +840,19 @@ LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=moved.txt \
   -fplugin-arg-pathprof-stale=error -c "$T/cases/loops.c" -o l.o 2> x.err
 check "listed under another source, stale=error: fails, once" "1:1:1" \
   "$?:$(grep -c "error: pathprof: 'f' is listed at moved.txt:2 only under another source, 'elsewhere/loops.c' ('-fplugin-arg-pathprof-stale=error')$" x.err):$(grep -c 'error:' x.err)"
+# A static function of that name and CFG in another file is another
+# function (zlib's fixedtables in inflate.c and infback.c): unlisted,
+# silently.
+printf 'static int __attribute__ ((noinline)) g (int x) { return x > 0 ? x : -x; }\nint main (int c, char **v) { (void) v; return g (c) - 1; }\n' > st.c
+gcc -O2 -fplugin="$PL" -c st.c -o st.o
+awk '$1 == "function" { fn = $2 } fn == "\"g\"" && ($1 == "checksum" || $1 == "paths") { print }' st.ppno > g.fields
+{ printf 'pathprof-interesting 1\nfunction "g"\n  source "other/st.c"\n'
+  cat g.fields; printf '  path 0\nend\n'; } > st.txt
+LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=st.txt \
+  -c st.c -o st.o 2> x.err
+check "a static function listed only under another source: unlisted, silently" \
+  "2 residual array:0:" \
+  "$(grep -c '^  storage residual array' st.ppno) residual array:$(grep -c '^  stale' st.ppno):$(cat x.err)"
 sed 's/^  checksum/  paths 4\n  checksum/' good.txt > bad.txt
 LC_ALL=C gcc -fplugin="$PL" -fplugin-arg-pathprof-interesting=bad.txt \
   -c "$T/cases/loops.c" -o l.o 2> x.err

@@ -537,7 +537,8 @@ test_lookup_elsewhere (void)
     "function \"f\"\n  source \"/w/a/x.c\"\n  checksum 1\n  paths 6\nend\n"
     "function \"f\"\n  source \"./x.c\"\n  checksum 2\n  paths 6\nend\n"
     "function \"f\"\n  source \"/w/b/x.c\"\n  checksum 2\n  paths 6\nend\n"
-    "function \"g\"\n  source \"./x.c\"\n  checksum 3\n  paths 99999999999999999999\nend\n";
+    "function \"g\"\n  source \"./x.c\"\n  checksum 3\n  paths 99999999999999999999\nend\n"
+    "function \"h\"\n  source \"y.c\"\n  checksum 4\n  paths 1\nend\n";
   pp_interesting *set = parse_ok (text, strlen (text));
   CU_ASSERT_PTR_NOT_NULL_FATAL (set);
   mpz_t six, big;
@@ -560,6 +561,10 @@ test_lookup_elsewhere (void)
                                                        big));
   /* Listed under its own source (there stale, not moved).  */
   CU_ASSERT_PTR_NULL (pp_interesting_lookup_elsewhere (set, "f", "./x.c", 1,
+                                                       six));
+  /* Another function listed under the source: the source was profiled
+     under its name, so f there is not this one moved.  */
+  CU_ASSERT_PTR_NULL (pp_interesting_lookup_elsewhere (set, "f", "y.c", 2,
                                                        six));
   /* Ids and counts of any size; names only as a whole.  */
   e = pp_interesting_lookup_elsewhere (set, "g", "x.c", 3, big);
