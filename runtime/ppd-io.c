@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1374,43 +1375,31 @@ ppd_read_file (const char *path, struct ppd_profile *out, char *msg)
   return st;
 }
 
-enum ppd_status
-ppd_write_file (const char *path, struct ppd_profile *p, char *msg)
+char *
+ppd_resolve_link (const char *path)
 {
-  unsigned char *buf;
-  size_t size;
-  enum ppd_status st = ppd_serialize (p, &buf, &size, msg);
-  if (st != PPD_OK)
-    return st;
-  size_t n = strlen (path) + 32;
-  char *tmp = malloc (n);
-  if (!tmp)
+  char *cur = strdup (path);
+  /* As the kernel does, give up after 40 links (a loop); open() will
+     then report ELOOP.  */
+  for (int i = 0; cur && i < 40; i++)
     {
-      free (buf);
-      snprintf (msg, PPD_MSG_SIZE, "out of memory");
-      return PPD_ERR_NOMEM;
+      struct stat st;
+      char target[PATH_MAX + 1];
+      if (lstat (cur, &st) != 0 || !S_ISLNK (st.st_mode))
+        break;
+      ssize_t n = readlink (cur, target, PATH_MAX);
+      if (n <= 0)
+        break;
+      target[n] = 0;
+      char *next;
+      const char *slash = strrchr (cur, '/');
+      if (target[0] == '/' || !slash)
+        next = strdup (target);
+      else if (asprintf (&next, "%.*s/%s", (int) (slash - cur), cur, target)
+               < 0)
+        next = NULL;
+      free (cur);
+      cur = next;
     }
-  snprintf (tmp, n, "%s.tmp%ld", path, (long) getpid ());
-  int fd = open (tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0)
-    st = io_error (msg);
-  else
-    {
-      st = ppd_write_fd (fd, buf, size, msg);
-      if (st == PPD_OK && fsync (fd) != 0 && errno != EINVAL)
-        st = io_error (msg);
-      if (close (fd) != 0 && st == PPD_OK)
-        st = io_error (msg);
-      if (st == PPD_OK && rename (tmp, path) != 0)
-        st = io_error (msg);
-      if (st != PPD_OK)
-        {
-          int e = errno;
-          unlink (tmp);
-          errno = e;
-        }
-    }
-  free (tmp);
-  free (buf);
-  return st;
+  return cur;
 }

@@ -42,7 +42,7 @@
 #define ppd_read_fd __pathprof_ppd_read_fd
 #define ppd_write_fd __pathprof_ppd_write_fd
 #define ppd_read_file __pathprof_ppd_read_file
-#define ppd_write_file __pathprof_ppd_write_file
+#define ppd_resolve_link __pathprof_ppd_resolve_link
 #define ppd_sat_add __pathprof_ppd_sat_add
 
 /* Results.  The message buffers (PPD_MSG_SIZE bytes) hold the details.  */
@@ -198,10 +198,10 @@ enum ppd_status ppd_write_fd (int fd, const unsigned char *buf, size_t size,
 /* Reads and parses the file PATH (PPD_ERR_IO if it cannot be read).  */
 enum ppd_status ppd_read_file (const char *path, struct ppd_profile *out,
                                char *msg);
-/* Writes P to PATH through a temporary file in the same directory and a
-   rename, so PATH holds either its old contents or the complete new ones.
-   No locking: for the tool's outputs.  */
-enum ppd_status ppd_write_file (const char *path, struct ppd_profile *p,
-                                char *msg);
+/* PATH itself, or the file it is a symbolic link to (possibly not yet
+   existing), following links to links: a file written through a rename
+   must replace the target, not the link (users link profiles into
+   place).  malloc'd; NULL if out of memory.  */
+char *ppd_resolve_link (const char *path);
 
 #endif /* PATHPROF_PPD_IO_H */

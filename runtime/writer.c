@@ -458,38 +458,6 @@ write_device (const char *path, int fd, struct ppd_profile *snap)
   return 0;
 }
 
-/* PATH itself, or the file it is a symbolic link to (possibly not yet
-   existing): the rename must replace the target, not the link (users
-   link profiles into place).  malloc'd.  */
-static char *
-resolve_link (const char *path)
-{
-  char *cur = strdup (path);
-  /* As the kernel does, give up after 40 links (a loop); open() will
-     then report ELOOP.  */
-  for (int i = 0; cur && i < 40; i++)
-    {
-      struct stat st;
-      char target[PATH_MAX + 1];
-      if (lstat (cur, &st) != 0 || !S_ISLNK (st.st_mode))
-        break;
-      ssize_t n = readlink (cur, target, PATH_MAX);
-      if (n <= 0)
-        break;
-      target[n] = 0;
-      char *next;
-      const char *slash = strrchr (cur, '/');
-      if (target[0] == '/' || !slash)
-        next = strdup (target);
-      else if (asprintf (&next, "%.*s/%s", (int) (slash - cur), cur, target)
-               < 0)
-        next = NULL;
-      free (cur);
-      cur = next;
-    }
-  return cur;
-}
-
 static int
 update_file (const char *path_in, struct ppd_profile *snap)
 {
@@ -500,7 +468,7 @@ update_file (const char *path_in, struct ppd_profile *snap)
   size_t size = 0;
   int fd = -1, ret = -1;
   struct stat st;
-  char *path = resolve_link (path_in);
+  char *path = ppd_resolve_link (path_in);
 
   ppd_profile_init (&old);
   if (!path)

@@ -524,6 +524,36 @@ tool_digits (uint64_t v)
   return d;
 }
 
+/* The length of the UTF-8 sequence at P (1 to 4), or 0 if P does not
+   start a well-formed one (RFC 3629: no overlong forms, no surrogates,
+   nothing above U+10FFFF).  P is NUL-terminated.  */
+static int
+utf8_length (const unsigned char *p)
+{
+  unsigned c = p[0];
+  int n;
+  unsigned min, cp;
+  if (c < 0x80)
+    return 1;
+  if (c >= 0xc2 && c <= 0xdf)
+    n = 2, min = 0x80, cp = c & 0x1f;
+  else if (c >= 0xe0 && c <= 0xef)
+    n = 3, min = 0x800, cp = c & 0x0f;
+  else if (c >= 0xf0 && c <= 0xf4)
+    n = 4, min = 0x10000, cp = c & 0x07;
+  else
+    return 0;
+  for (int i = 1; i < n; i++)
+    {
+      if ((p[i] & 0xc0) != 0x80) /* the NUL stops here too */
+        return 0;
+      cp = (cp << 6) | (p[i] & 0x3f);
+    }
+  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+    return 0;
+  return n;
+}
+
 void
 tool_json_string (FILE *out, const char *s)
 {
@@ -535,7 +565,21 @@ tool_json_string (FILE *out, const char *s)
   fputc ('"', out);
   for (const unsigned char *p = (const unsigned char *) s; *p; p++)
     {
-      if (*p == '\\' || *p == '"')
+      if (*p >= 0x80)
+        {
+          /* JSON text is Unicode: a name or source that is not UTF-8
+             (a file name in Latin-1) has each byte of it that is not
+             part of a well-formed sequence replaced by U+FFFD.  */
+          int n = utf8_length (p);
+          if (n)
+            {
+              fwrite (p, 1, (size_t) n, out);
+              p += n - 1;
+            }
+          else
+            fputs ("\\ufffd", out);
+        }
+      else if (*p == '\\' || *p == '"')
         fprintf (out, "\\%c", *p);
       else if (*p == '\n')
         fputs ("\\n", out);

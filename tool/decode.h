@@ -100,7 +100,8 @@ double tool_share (uint64_t count, uint64_t total);
 /* Decimal digits of V.  */
 int tool_digits (uint64_t v);
 /* S as a JSON string ("null" for NULL): UTF-8 passes through, control
-   characters are escaped.  */
+   characters are escaped, and each byte that is not part of a
+   well-formed UTF-8 sequence becomes U+FFFD.  */
 void tool_json_string (FILE *out, const char *s);
 /* S[0..N-1] as a JSON array of strings, on one line.  */
 void tool_json_strings (FILE *out, char *const *s, int n);

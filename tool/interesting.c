@@ -21,6 +21,7 @@
 
 #include "decode.h"
 #include "interesting.h"
+#include "output.h"
 
 /* One function of one profile.  */
 struct fn_ref
@@ -276,26 +277,16 @@ write_set (const pp_interesting *set, const struct interesting_options *opt,
         }
       return 0;
     }
-  FILE *f = fopen (opt->output, "w");
-  if (!f)
-    {
-      tool_error ("%s: cannot open: %s", opt->output, strerror (errno));
-      return 1;
-    }
-  pp_status st = pp_interesting_write (set, f, &err);
-  if (fclose (f) != 0 && st == PP_OK)
-    {
-      st = PP_ERR_IO;
-      snprintf (err.message, sizeof err.message, "write error: %s",
-                strerror (errno));
-    }
-  if (st != PP_OK)
+  struct tool_output o;
+  if (tool_output_open (&o, opt->output))
+    return 1;
+  if (pp_interesting_write (set, o.f, &err) != PP_OK)
     {
       tool_error ("%s: %s", opt->output, err.message);
-      unlink (opt->output);
+      tool_output_discard (&o);
       return 1;
     }
-  return 0;
+  return tool_output_close (&o);
 }
 
 int

@@ -45,6 +45,7 @@
 
 #include "decode.h"
 #include "ips.h"
+#include "output.h"
 #include "pathprof-format.h"
 #include "trace.h"
 
@@ -107,6 +108,7 @@ struct extractor
   /* The trace being read: function number -> fninfo index.  */
   long *fn_of;
   size_t n_fn_of;
+  size_t next_base;      /* the base the next object of the file has */
   struct thread *threads;
   size_t n_threads, cap_threads;
   /* The segments: serialized key -> count.  */
@@ -610,6 +612,17 @@ on_object (void *arg, const struct trace_object *o)
   long obj = object_for (x, o->notes_file, o->stamp);
   if (obj < 0)
     return -1;
+  /* The runtime numbers each object's functions after those of the
+     objects before it, and a trace file lists every object it numbers:
+     another base is damage (and would size fn_of from a stray u32).  */
+  if (o->base != x->next_base)
+    {
+      tool_error ("%s: object '%s': function base %u, expected %zu (a "
+                  "damaged trace)",
+                  x->trace, o->notes_file, (unsigned) o->base, x->next_base);
+      return -1;
+    }
+  x->next_base += o->n_functions;
   size_t need = (size_t) o->base + o->n_functions;
   if (need > x->n_fn_of)
     {
@@ -645,6 +658,9 @@ on_fork (void *arg, uint64_t parent)
   (void) parent;
   return 0;
 }
+
+/* The most runs of a subpath that a REPEAT may replay one by one.  */
+#define MAX_REPLAYED_REPEAT (UINT64_C (1) << 32)
 
 static int
 on_event (void *arg, uint32_t thread, unsigned kind, uint64_t value)
@@ -706,9 +722,23 @@ on_event (void *arg, uint32_t thread, unsigned kind, uint64_t value)
                           (unsigned long long) t->last_id, fi->nf->name);
               return -1;
             }
-          int loop = !s.starts_at_entry && !s.ends_at_exit
-                     && s.start_edge == s.end_edge
-                     && fi->nf->sub->edge_site[s.end_edge] < 0;
+          int same_edge = !s.starts_at_entry && !s.ends_at_exit
+                          && s.start_edge == s.end_edge;
+          int loop = same_edge && fi->nf->sub->edge_site[s.end_edge] < 0;
+          /* Runs that do not end where they start are each in another
+             frame (a recursion entering or returning): a program's stack
+             holds far fewer than 2^32 frames, so more is damage, which
+             would replay for hours.  */
+          if (!same_edge && n > MAX_REPLAYED_REPEAT)
+            {
+              tool_error ("%s: thread %u: subpath %llu of '%s' repeated "
+                          "%llu more times, which no stack holds (a "
+                          "damaged trace)",
+                          x->trace, (unsigned) thread,
+                          (unsigned long long) t->last_id, fi->nf->name,
+                          (unsigned long long) n);
+              return -1;
+            }
           run_piece (x, t, t->last_id, &s, loop ? n : 1);
           if (loop)
             break;
@@ -831,6 +861,7 @@ extract (struct extractor *x, const char *path)
 {
   x->trace = path;
   x->n_threads = 0;
+  x->next_base = 0;
   for (size_t i = 0; i < x->n_fn_of; i++)
     x->fn_of[i] = -1;
   struct trace_sink sink = { x, on_object, on_fork, on_event };
@@ -1036,29 +1067,23 @@ tool_ips (char *const *inputs, int n_inputs, const struct ips_options *opt,
   if (set)
     {
       pp_error err;
-      FILE *f = opt->output ? fopen (opt->output, "w") : out;
-      if (!f)
-        {
-          tool_error ("%s: cannot open: %s", opt->output, strerror (errno));
-          status = 1;
-        }
+      struct tool_output o = { 0 };
+      if (opt->output)
+        status = tool_output_open (&o, opt->output);
       else
+        o.f = out;
+      if (!status)
         {
-          pp_status st = pp_ips_write (set, f, &err);
-          if (opt->output && fclose (f) != 0 && st == PP_OK)
-            {
-              st = PP_ERR_IO;
-              snprintf (err.message, sizeof err.message, "write error: %s",
-                        strerror (errno));
-            }
-          if (st != PP_OK)
+          if (pp_ips_write (set, o.f, &err) != PP_OK)
             {
               tool_error ("%s: %s", opt->output ? opt->output : "stdout",
                           err.message);
               if (opt->output)
-                unlink (opt->output);
+                tool_output_discard (&o);
               status = 1;
             }
+          else if (opt->output)
+            status = tool_output_close (&o);
         }
       if (opt->verbose)
         fprintf (stderr,

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "notes.h"
+#include "output.h"
 #include "tool.h"
 
 static const char usage_text[]
@@ -187,14 +188,24 @@ cmd_merge (int argc, char **argv)
       ppd_profile_free (&acc);
       return 1;
     }
-  enum ppd_status st = ppd_write_file (outname, &acc, msg);
+  unsigned char *buf;
+  size_t size;
+  enum ppd_status st = ppd_serialize (&acc, &buf, &size, msg);
   ppd_profile_free (&acc);
   if (st != PPD_OK)
     {
       tool_error ("%s: %s", outname, msg);
       return 1;
     }
-  return 0;
+  struct tool_output o;
+  int status = tool_output_open (&o, outname);
+  if (!status)
+    {
+      fwrite (buf, 1, size, o.f);
+      status = tool_output_close (&o);
+    }
+  free (buf);
+  return status;
 }
 
 static int

@@ -91,9 +91,17 @@ cmp_by_delta (const void *a, const void *b)
   return c ? (c < 0 ? -1 : 1) : cmp_name (x, y);
 }
 
+/* The slots S's function has: none when it is counted in an array (its
+   notes' `ppp` record then gives the range as the slot count).  */
+static uint64_t
+slots_of (const struct ppp_stat *s)
+{
+  return s->f->in_array ? 0 : s->f->n_slots;
+}
+
 struct totals
 {
-  size_t by_storage[4];  /* PATHPROF_STORAGE_* */
+  size_t by_storage[PATHPROF_STORAGE_TRACE + 1]; /* PATHPROF_STORAGE_* */
   size_t in_arrays;      /* ppp and residual ones counted in arrays */
   size_t stale;
   size_t interesting, beyond, beyond_functions;
@@ -105,7 +113,7 @@ static size_t
 total_functions (const struct totals *t)
 {
   size_t total = 0;
-  for (int s = 0; s < 4; s++)
+  for (unsigned s = 0; s <= PATHPROF_STORAGE_TRACE; s++)
     total += t->by_storage[s];
   return total;
 }
@@ -145,8 +153,8 @@ print_table (FILE *out, struct ppp_stat **by_name, size_t n, int many)
         wn = tool_digits (s->n);
       if (mpz_width (s->f->ppp_range) > wr)
         wr = mpz_width (s->f->ppp_range);
-      if (tool_digits (s->f->n_slots) > ws)
-        ws = tool_digits (s->f->n_slots);
+      if (tool_digits (slots_of (s)) > ws)
+        ws = tool_digits (slots_of (s));
       if (mpz_width (s->bl_range) > wb)
         wb = mpz_width (s->bl_range);
     }
@@ -158,7 +166,7 @@ print_table (FILE *out, struct ppp_stat **by_name, size_t n, int many)
       const struct ppp_stat *s = by_name[i];
       fprintf (out, "  %*zu  ", wn, s->n);
       gmp_fprintf (out, "%*Zd", wr, s->f->ppp_range);
-      fprintf (out, "  %*llu  %6.2f  ", ws, (unsigned long long) s->f->n_slots,
+      fprintf (out, "  %*llu  %6.2f  ", ws, (unsigned long long) slots_of (s),
                ratio (s->f->ppp_range, s->n));
       gmp_fprintf (out, "%*Zd", wb, s->bl_range);
       fprintf (out, "  %8.2f  %7.2f  ", ratio (s->bl_range, s->n),
@@ -178,12 +186,14 @@ print_text (FILE *out, char *const *paths, int n_paths,
   for (int i = 0; i < n_paths; i++)
     fprintf (out, " %s", paths[i]);
   fprintf (out,
-           "\nfunctions: %zu (ppp %zu, residual %zu, array %zu, hash %zu); "
-           "stale: %zu; ppp and residual counted in arrays: %zu\n",
+           "\nfunctions: %zu (ppp %zu, residual %zu, array %zu, hash %zu, "
+           "trace %zu); stale: %zu; ppp and residual counted in arrays: "
+           "%zu\n",
            total_functions (t), t->by_storage[PATHPROF_STORAGE_PPP],
            t->by_storage[PATHPROF_STORAGE_RESIDUAL],
            t->by_storage[PATHPROF_STORAGE_ARRAY],
-           t->by_storage[PATHPROF_STORAGE_HASH], t->stale, t->in_arrays);
+           t->by_storage[PATHPROF_STORAGE_HASH],
+           t->by_storage[PATHPROF_STORAGE_TRACE], t->stale, t->in_arrays);
   gmp_fprintf (out,
                "interesting paths: %zu in %zu ppp function%s; PPP range: %Zd; "
                "slots: %Zd; Ball-Larus range: %Zd\n",
@@ -275,7 +285,7 @@ json_stat (FILE *out, const struct ppp_stat *s)
                "\"bl_max\": %llu, \"bl_range\": %Zd, \"bl_delta\": %.4f, "
                "\"in_array\": %s, \"hottest\": %llu, \"hottest_range\": %Zd}",
                s->n, s->f->ppp_range,
-               (unsigned long long) (s->f->in_array ? 0 : s->f->n_slots),
+               (unsigned long long) slots_of (s),
                ratio (s->f->ppp_range, s->n), s->beyond,
                (unsigned long long) s->bl_min, (unsigned long long) s->bl_max,
                s->bl_range, ratio (s->bl_range, s->n),
@@ -295,12 +305,13 @@ print_json (FILE *out, char *const *paths, int n_paths,
   tool_json_strings (out, paths, n_paths);
   fprintf (out,
            ",\n  \"functions\": {\"total\": %zu, \"ppp\": %zu, "
-           "\"residual\": %zu, \"array\": %zu, \"hash\": %zu, \"stale\": "
-           "%zu, \"in_arrays\": %zu},\n",
+           "\"residual\": %zu, \"array\": %zu, \"hash\": %zu, \"trace\": "
+           "%zu, \"stale\": %zu, \"in_arrays\": %zu},\n",
            total_functions (t), t->by_storage[PATHPROF_STORAGE_PPP],
            t->by_storage[PATHPROF_STORAGE_RESIDUAL],
            t->by_storage[PATHPROF_STORAGE_ARRAY],
-           t->by_storage[PATHPROF_STORAGE_HASH], t->stale, t->in_arrays);
+           t->by_storage[PATHPROF_STORAGE_HASH],
+           t->by_storage[PATHPROF_STORAGE_TRACE], t->stale, t->in_arrays);
   gmp_fprintf (out,
                "  \"interesting_paths\": %zu,\n  \"range\": %Zd,\n"
                "  \"slots\": %Zd,\n  \"bl_range\": %Zd,\n"
@@ -425,8 +436,7 @@ tool_stats (char *const *paths, int n_paths, int json, FILE *out)
         t.beyond += s->beyond;
         t.beyond_functions += s->beyond != 0;
         mpz_add (t.range, t.range, f->ppp_range);
-        /* Counted in an array, a function has no slots.  */
-        tool_mpz_set_u64 (z, f->in_array ? 0 : f->n_slots);
+        tool_mpz_set_u64 (z, slots_of (s));
         mpz_add (t.slots, t.slots, z);
         mpz_add (t.bl_range, t.bl_range, s->bl_range);
         for (size_t m = 0; m < N_THRESHOLDS; m++)

@@ -188,8 +188,17 @@ trace_read (const char *path, const struct trace_sink *sink)
         r = read_object (body, n, sink);
       else if (tag == PATHPROF_PPT_TAG_EVENTS)
         r = read_events (body, n, thread, sink);
-      else if (tag == PATHPROF_PPT_TAG_FORK && n == 8)
-        r = sink->fork (sink->arg, get64 (body)) ? -2 : 0;
+      else if (tag == PATHPROF_PPT_TAG_FORK)
+        {
+          if (n != 8)
+            {
+              tool_error ("%s: record at offset %ld: FORK record of %llu "
+                          "bytes, expected 8",
+                          path, offset, (unsigned long long) n);
+              goto out;
+            }
+          r = sink->fork (sink->arg, get64 (body)) ? -2 : 0;
+        }
       else
         {
           tool_error ("%s: record at offset %ld: unknown tag 0x%08x", path,

@@ -440,6 +440,31 @@ $W/pm2/tokstat.c:127:1: note: pathprof: its source is '$W/pm2/tokstat.c' here; a
     "$(sed -n 's/^  storage //p' "$W/pm2/tokstat.ppno" | sort | uniq -c | sed 's/^ *\([0-9]*\) /\1 storage /')|$(grep -c "^  stale \"$W/pm-paths.txt:[0-9]* (source './tokstat.c' there, '$W/pm2/tokstat.c' now)\"$" "$W/pm2/tokstat.ppno")|$(grep 'warning:\|note:' "$W/pm2/cc.err")"
 done
 
+# A source whose name is not UTF-8 (Latin-1 "caf\351.c"): names are bytes,
+# and JSON output must still be JSON, each byte outside a well-formed
+# UTF-8 sequence written as U+FFFD; UTF-8 ("\303\251") passes through.
+mkdir -p "$W/names" && cd "$W/names" || exit 1
+for n in "$(printf 'caf\351')" "$(printf 'caf\303\251')"; do
+  cp "$SRC/example/tokstat.c" "$n.c"
+  gcc -O2 -fplugin="$B/pathprof.so" "$n.c" -L"$B" -lpathprof -o "$n" \
+    && PATHPROF_FILE=$PWD/$n.ppd "./$n" "$SRC/example/input.c" > /dev/null
+  for cmd in show residual; do
+    "$B/pathprof" $cmd --json "$n.ppd" > "$n.$cmd.json" 2> /dev/null
+  done
+done
+got=$("$PY" -c '
+import json, sys
+for f in sys.argv[1:]:
+    doc = json.load(open(f, encoding="utf-8"))
+    if f.endswith(".show.json"):
+        print(ascii(sorted({fn["source"] for o in doc["objects"] for fn in o["functions"]})))
+' "$(printf 'caf\351')".show.json "$(printf 'caf\303\251')".show.json \
+  "$(printf 'caf\351')".residual.json 2>&1)
+is "JSON of names that are not UTF-8: U+FFFD for each such byte" \
+  "['caf\\ufffd.c']
+['caf\\xe9.c']" "$got"
+cd "$W" || exit 1
+
 # libtool's objects: a module compiled into .libs/NAME.o, linked as
 # .libs/NAME.so.  libtool's link deletes .libs/NAME.* first (all but
 # objects and gcov's .gcno: ltmain.sh, func_mode_link), so the notes are

@@ -419,6 +419,64 @@ if want diag; then
     *) ko "diag: a stale function: one warning" ;;
   esac
   check "diag: stale=ignore is silent" "" "$(ipps p.txt p.c -fplugin-arg-pathprof-stale=ignore)"
+  # stats over a trace build's notes: its functions counted as trace
+  # (they were counted into the next field, in_arrays).
+  nw=$(grep -c '^function ' w.ppno)
+  check "diag: stats of a trace build's notes" \
+    "functions: $nw (ppp 0, residual 0, array 0, hash 0, trace $nw); stale: 0; ppp and residual counted in arrays: 0" \
+    "$("$PP" stats w.ppno | sed -n 2p)"
+  # Damaged traces: each a clear message naming the file, at once (a
+  # stray REPEAT count of 2^40 used to replay for hours, a stray function
+  # base to allocate gigabytes).  damage.py writes a copy of the first
+  # trace with one change: the first object's base, a FORK record of 4
+  # bytes appended, a REPEAT 2^40 after the first subpath event.
+  cat > damage.py <<'EOF_PY'
+import struct, sys
+src, what, dst = sys.argv[1:4]
+d = open(src, 'rb').read()
+head, p, recs = d[:16], 16, []
+while p < len(d):
+    tag, th, n = struct.unpack_from('<IIQ', d, p)
+    recs.append([tag, th, bytearray(d[p + 16:p + 16 + n])])
+    p += 16 + n
+def enc(kind, v):
+    out = bytearray([kind | (v & 0x1f) << 2]); v >>= 5
+    while v:
+        out[-1] |= 0x80; out.append(v & 0x7f); v >>= 7
+    return bytes(out)
+OBJT, EVTS, FORK = (struct.unpack('<I', t)[0] for t in (b'OBJT', b'EVTS', b'FORK'))
+if what == 'base':
+    next(r for r in recs if r[0] == OBJT)[2][0:4] = struct.pack('<I', 1 << 29)
+elif what == 'fork':
+    recs.append([FORK, 0, bytearray(4)])
+else:
+    r = next(r for r in recs if r[0] == EVTS)
+    i, body = 0, r[2]
+    while True:  # to the end of the first SUBPATH event
+        kind = body[i] & 3
+        while body[i] & 0x80:
+            i += 1
+        i += 1
+        if kind == 0:
+            break
+    r[2] = body[:i] + enc(3, 2 << 40) + body[i:]
+out = bytearray(head)
+for tag, th, body in recs:
+    out += struct.pack('<IIQ', tag, th, len(body)) + body
+open(dst, 'wb').write(out)
+EOF_PY
+  first=$(ls ppt/*.ppt | head -1)
+  for what in base fork repeat; do
+    python3 damage.py "$first" $what bad-$what.ppt
+    msg=$(LC_ALL=C timeout 60 "$PP" ips -o bad.ips bad-$what.ppt 2>&1); rc=$?
+    case $what:$rc:$msg in
+      "base:1:pathprof: bad-base.ppt: object '"*"': function base 536870912, expected 0 (a damaged trace)" \
+      | "fork:1:pathprof: bad-fork.ppt: record at offset "*": FORK record of 4 bytes, expected 8" \
+      | "repeat:1:pathprof: bad-repeat.ppt: thread 1: subpath "*" of 'main' repeated 1099511627776 more times, which no stack holds (a damaged trace)")
+        ok "diag: a damaged trace ($what): one message, status 1" ;;
+      *) ko "diag: a damaged trace ($what): one message, status 1: got $rc '$msg'" ;;
+    esac
+  done
   # The same program under another name: every function of q.c is listed
   # with its supergraph only under 'prog.c'.  All are residual; main, the
   # one public function (the static ones are not matched across sources),

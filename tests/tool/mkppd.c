@@ -18,9 +18,12 @@
  *
  * Numbers are decimal or 0x hex; STORAGE is array, hash, ppp or residual.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ppd-io.h"
 
@@ -94,11 +97,20 @@ main (int argc, char **argv)
     ppd_function_finish (f);
   ppd_sort (&p);
   char msg[PPD_MSG_SIZE];
-  if (ppd_write_file (argv[1], &p, msg) != PPD_OK)
+  unsigned char *buf;
+  size_t size;
+  if (ppd_serialize (&p, &buf, &size, msg) != PPD_OK)
+    return fail (0, msg);
+  int fd = open (argv[1], O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (fd < 0)
+    snprintf (msg, sizeof msg, "%s", strerror (errno));
+  if (fd < 0 || ppd_write_fd (fd, buf, size, msg) != PPD_OK
+      || close (fd) != 0)
     {
       fprintf (stderr, "mkppd: %s: %s\n", argv[1], msg);
       return 1;
     }
+  free (buf);
   ppd_profile_free (&p);
   return 0;
 }

@@ -98,7 +98,7 @@ sed -e '27s/$/ array/' -e '161s/$/ array/' "$HERE/p.ppno" > arr.ppno
 is "preferential notes with functions counted in arrays accepted" \
   "0:arr.ppno: stamp 0x5eed0001, 6 functions, ok:" "$rc:$(cat out):$(cat err)"
 is "stats: functions counted in arrays, and f's 3 slots no longer counted" \
-  "functions: 6 (ppp 3, residual 2, array 1, hash 0); stale: 1; ppp and residual counted in arrays: 2
+  "functions: 6 (ppp 3, residual 2, array 1, hash 0, trace 0); stale: 1; ppp and residual counted in arrays: 2
 interesting paths: 11 in 3 ppp functions; PPP range: 12; slots: 7; Ball-Larus range: 20" \
   "$("$PP" stats arr.ppno | sed -n 2,3p)"
 : > bad.ppno
@@ -288,6 +288,36 @@ is "interesting: missing input" \
 is "interesting: unwritable output" \
   "1:pathprof: /nonexistent/x.txt: cannot open: No such file or directory" \
   "$rc:$(grep -v warning err)"
+# Outputs (tool/output.c): a file is replaced only once all of it is
+# written, so a write that fails leaves the old one, and no temporary;
+# a symbolic link is kept and its target replaced; a name that is not a
+# regular file (/dev/stdout) is written in place; a file replaced keeps
+# its permissions.
+echo old > keep.txt
+# (No file size limit: ulimit -f 0 fails every write to a file, the
+# messages' too, which go through a pipe.)
+limited () { (trap '' XFSZ; ulimit -f 0; "$@" 2>&1 > /dev/null; echo "$?") \
+  | grep -v warning | tac | paste -sd: -; }
+is "interesting -o: a failed write keeps the old file" \
+  "1:pathprof: keep.txt: write error: File too large:old:keep.txt" \
+  "$(limited "$PP" interesting -o keep.txt bl1.ppd bl2.ppd):$(cat keep.txt):$(ls keep.txt*)"
+is "merge -o: a failed write keeps the old file" \
+  "1:pathprof: keep.txt: write error: File too large:old:keep.txt" \
+  "$(limited "$PP" merge -o keep.txt a.ppd b.ppd):$(cat keep.txt):$(ls keep.txt*)"
+mkdir -p linked && echo old > linked/target.txt && chmod 640 linked/target.txt
+ln -sf linked/target.txt link.txt
+"$PP" interesting -o link.txt bl1.ppd bl2.ppd 2> /dev/null; rc=$?
+is "interesting -o: through a symbolic link, the link kept" \
+  "0:link.txt -> linked/target.txt:640" \
+  "$rc:$(find link.txt -printf '%p -> %l'):$(stat -c %a linked/target.txt)"
+same "interesting -o: the link's target written" "$EXP/interesting-all.txt" \
+  linked/target.txt
+"$PP" interesting -o /dev/stdout bl1.ppd bl2.ppd > out 2> /dev/null; rc=$?
+same "interesting -o /dev/stdout: written in place" \
+  "$EXP/interesting-all.txt" out
+"$PP" merge -o /dev/stdout a.ppd b.ppd > out.ppd 2> err; rc=$?
+"$PP" dump out.ppd | norm > out.n
+same "merge -o /dev/stdout: written in place" "$EXP/merge.dump" out.n
 for args in "--top 0" "--top x" "--coverage 0" "--coverage 1.01" \
             "--coverage 0.5x" "--coverage ." "--coverage -0.5"; do
   v=${args#* }
@@ -387,13 +417,13 @@ same "stats --json, two notes files" "$EXP/stats.json" out
 cp out stats.json
 validate stats-json-schema.json stats.json
 cd "$HERE" && "$PP" stats p.ppno t.ppno > "$W/out"; cd "$W" || exit 1
-is "stats: two notes files" "functions: 9 (ppp 3, residual 2, array 3, hash 1); stale: 1; ppp and residual counted in arrays: 0
+is "stats: two notes files" "functions: 9 (ppp 3, residual 2, array 3, hash 1, trace 0); stale: 1; ppp and residual counted in arrays: 0
             3      3      3    1.00         5      1.67     1.67  f (t.c) in p.ppno
   <= 1.05  2  (66.67%)" \
   "$(sed -n -e 2p -e '/^ *3 *3 *3 /p' -e '/<= 1.05/p' out)"
 "$PP" stats "$HERE/t.ppno" missing.ppno > out 2> err; rc=$?
 is "stats: a missing notes file" \
-  "1:pathprof: missing.ppno: cannot open: No such file or directory:functions: 3 (ppp 0, residual 0, array 2, hash 1); stale: 0; ppp and residual counted in arrays: 0" \
+  "1:pathprof: missing.ppno: cannot open: No such file or directory:functions: 3 (ppp 0, residual 0, array 2, hash 1, trace 0); stale: 0; ppp and residual counted in arrays: 0" \
   "$rc:$(cat err):$(sed -n 2p out)"
 
 # --- command line ----------------------------------------------------------
