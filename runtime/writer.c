@@ -369,23 +369,12 @@ overwrite_in_place (const char *path, int locked, const unsigned char *buf,
   return 0;
 }
 
-/* Writes BUF to a new temporary file beside PATH and renames it to PATH;
-   in place through LOCKED where no descriptor is left for the
-   temporary file.  */
+/* A new temporary file beside PATH, named in TMP (N bytes): its
+   descriptor, or -1 with errno.  */
 static int
-replace_file (const char *path, int locked, const unsigned char *buf,
-              size_t size)
+open_temporary (const char *path, char *tmp, size_t n)
 {
-  size_t n = strlen (path) + 48;
-  char *tmp = malloc (n);
-  char msg[PPD_MSG_SIZE];
   int fd = -1;
-  if (!tmp)
-    {
-      __pathprof_report ("cannot write profile '%s': %s", path,
-                         strerror (ENOMEM));
-      return -1;
-    }
   for (int i = 0; fd < 0 && i < 100; i++)
     {
       snprintf (tmp, n, "%s.tmp%ld.%d", path, (long) getpid (), i);
@@ -393,19 +382,64 @@ replace_file (const char *path, int locked, const unsigned char *buf,
                  0666);
       if (fd >= 0 && (fd = __pathprof_off_stderr (fd)) < 0)
         {
+          int e = errno;
           unlink (tmp);
+          errno = e;
           break;
         }
       if (fd < 0 && errno != EEXIST)
         break;
     }
+  return fd;
+}
+
+/* Writes BUF to a new temporary file beside PATH and renames it to PATH.
+   Where no descriptor is left for the temporary file: in place through
+   *LOCKED, the descriptor of PATH that holds the lock, if IN_PLACE; else
+   (PATH's old contents were kept aside under another name, the inode
+   *LOCKED holds, which an overwrite would destroy) *LOCKED is closed,
+   releasing the lock for the descriptor it frees, and set to -1.  The
+   new file gets OLD's permissions and, where the process may give them,
+   its owner and group: a profile shared by several users stays shared
+   (an overwrite in place, as gcov's, would keep them too).  */
+static int
+replace_file (const char *path, int *locked, int in_place,
+              const struct stat *old, const unsigned char *buf, size_t size)
+{
+  size_t n = strlen (path) + 48;
+  char *tmp = malloc (n);
+  char msg[PPD_MSG_SIZE];
+  if (!tmp)
+    {
+      __pathprof_report ("cannot write profile '%s': %s", path,
+                         strerror (ENOMEM));
+      return -1;
+    }
+  int fd = open_temporary (path, tmp, n);
   if (fd < 0 && (errno == EMFILE || errno == ENFILE))
     {
-      free (tmp);
-      return overwrite_in_place (path, locked, buf, size);
+      if (in_place)
+        {
+          free (tmp);
+          return overwrite_in_place (path, *locked, buf, size);
+        }
+      /* Another writer may then take the lock and replace PATH before
+         our rename, which replaces its run with ours: a run lost, in a
+         process out of descriptors, rather than the profile kept aside
+         destroyed.  */
+      close (*locked);
+      *locked = -1;
+      fd = open_temporary (path, tmp, n);
     }
   if (fd < 0)
     goto fail;
+  if (fchown (fd, old->st_uid, old->st_gid) != 0)
+    {
+      /* Not ours to give: the group alone, if we are in it.  */
+      if (fchown (fd, (uid_t) -1, old->st_gid) != 0)
+        errno = 0;
+    }
+  (void) fchmod (fd, old->st_mode & 0777);
   if (ppd_write_fd (fd, buf, size, msg) != PPD_OK)
     goto fail_unlink;
   /* So that a system crash right after the rename cannot leave an empty
@@ -466,7 +500,7 @@ update_file (const char *path_in, struct ppd_profile *snap)
   struct ppd_profile *result = snap;
   unsigned char *buf = NULL;
   size_t size = 0;
-  int fd = -1, ret = -1;
+  int fd = -1, ret = -1, kept_aside = 0;
   struct stat st;
   char *path = ppd_resolve_link (path_in);
 
@@ -480,7 +514,11 @@ update_file (const char *path_in, struct ppd_profile *snap)
   for (int tries = 0;; tries++)
     {
       struct stat now;
-      fd = open (path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
+      /* Opened by the name given, so that the kernel follows its links
+         with its own checks (protected_symlinks: no following another
+         user's link in a sticky directory); PATH, where they lead, must
+         then be the same file (below), the file the rename replaces.  */
+      fd = open (path_in, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
       if (fd >= 0)
         fd = __pathprof_off_stderr (fd);
       if (fd < 0 || fstat (fd, &st) != 0)
@@ -520,22 +558,26 @@ update_file (const char *path_in, struct ppd_profile *snap)
         }
     }
 
-  if (ppd_read_fd (fd, &buf, &size, msg) != PPD_OK)
-    goto fail_errno;
   /* Something that does not even start like a profile is not a damaged
      profile but someone else's file (PATHPROF_FILE pointing at the wrong
-     place): leave it alone rather than replace it.  */
-  if (size > 0
-      && memcmp (buf, PATHPROF_PPD_MAGIC,
-                 size < PATHPROF_PPD_MAGIC_SIZE ? size
-                                                : PATHPROF_PPD_MAGIC_SIZE)
-           != 0)
+     place): leave it alone rather than replace it.  Its start is read
+     first: a mistaken name of a file of gigabytes must not have the
+     program read it all into memory at exit.  */
+  unsigned char head[PATHPROF_PPD_MAGIC_SIZE];
+  ssize_t got;
+  while ((got = pread (fd, head, sizeof head, 0)) < 0 && errno == EINTR)
+    ;
+  if (got < 0)
+    goto fail_errno;
+  if (got > 0 && memcmp (head, PATHPROF_PPD_MAGIC, (size_t) got) != 0)
     {
       __pathprof_report ("cannot write profile '%s': the file exists and is "
                          "not a pathprof profile; not overwriting it",
                          path);
       goto out;
     }
+  if (ppd_read_fd (fd, &buf, &size, msg) != PPD_OK)
+    goto fail_errno;
   if (size > 0)
     {
       enum ppd_status st2 = ppd_parse (buf, size, &old, msg);
@@ -580,6 +622,7 @@ update_file (const char *path_in, struct ppd_profile *snap)
                                "(%s); kept it as '%s'",
                                path, reason, aside);
           free (aside);
+          kept_aside = 1;
         }
     }
 
@@ -591,7 +634,7 @@ update_file (const char *path_in, struct ppd_profile *snap)
         __pathprof_report ("cannot write profile '%s': %s", path, msg);
         goto out;
       }
-    ret = replace_file (path, fd, out, out_size);
+    ret = replace_file (path, &fd, !kept_aside, &st, out, out_size);
     free (out);
   }
   goto out;

@@ -334,6 +334,42 @@ same "no descriptor left: the profile unchanged" "$W/exp" "$W/out"
 is "no descriptor left: exact message, status 0" \
   "0:pathprof: cannot write profile '$P': Too many open files" \
   "$(cat "$W/rc"):$(cat "$W/err")"
+# One descriptor left and the old profile from another build: it is kept
+# aside under a second name of its inode, which an overwrite in place
+# would destroy; the lock's descriptor is given up for the new file.
+P=$W/fdsm.ppd
+PATHPROF_FILE=$P "$RT" a 0 1
+PATHPROF_FILE=$P "$RT" a 0 1
+(ulimit -n 64; PATHPROF_FILE=$P "$T/rt_prog_stamp2" a 0 5 fds 1 2> "$W/err")
+{ echo "pathprof-data 2"; obj 2; fn_array 1; echo "    0 2"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P.mismatch" > "$W/out"
+same "one descriptor left, another build: the old profile kept intact" \
+  "$W/exp" "$W/out"
+{ echo "pathprof-data 2"; obj 1 0x12345678; fn_array 1; echo "    0 5"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "one descriptor left, another build: the new profile written" \
+  "$W/exp" "$W/out"
+is "one descriptor left, another build: two files, the message" \
+  "fdsm.ppd fdsm.ppd.mismatch:pathprof: profile '$P' does not match this program (object '/fake/rt_prog.ppno' is from another compilation (stamp 0x5f3a9c21, not 0x12345678)); kept it as '$P.mismatch'" \
+  "$(cd "$W" && ls fdsm.ppd* | paste -sd ' ' -):$(cat "$W/err")"
+# A name that is some large file, not a profile: left alone, and not
+# read into memory (its first bytes tell; under a 200 MB address space
+# limit, reading its 300 MB fails).
+P=$W/large.dat
+{ echo hello; } > "$P" && truncate -s 300M "$P"
+(ulimit -v 200000; PATHPROF_FILE=$P "$RT" a 0 1 2> "$W/err")
+is "a large file that is not a profile: left alone, not read" \
+  "pathprof: cannot write profile '$P': the file exists and is not a pathprof profile; not overwriting it:314572800" \
+  "$(cat "$W/err"):$(stat -c %s "$P")"
+rm -f "$P"
+# A profile replaced keeps its permissions (0640 here, against the
+# umask's 0644 for a new file).
+P=$W/perm.ppd
+PATHPROF_FILE=$P "$RT" a 0 1 && chmod 640 "$P"
+PATHPROF_FILE=$P "$RT" a 0 1
+is "a profile replaced keeps its permissions" "640" "$(stat -c %a "$P")"
 # A file size limit (ulimit -f) below the profile's size: write(2)
 # raises SIGXFSZ, which would kill the program (gcov's writes do); the
 # runtime blocks it while it writes, so the write fails with EFBIG, and
