@@ -17,6 +17,7 @@
  */
 #define _GNU_SOURCE 1
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <link.h>
@@ -584,12 +585,9 @@ __asm__ (".pushsection .note.pathprof,\"aR\",@note\n"
 _Static_assert (sizeof PATHPROF_NOTE_NAME == 9, "the note's namesz");
 
 /* Every loaded object's runtime hooks, found through their notes by
-   dl_iterate_phdr: run at once (FOUND null), or listed in FOUND.  */
+   dl_iterate_phdr and listed in FOUND (the first CAP of them).  */
 struct hooks_walk
 {
-  unsigned op;   /* PATHPROF_HOOK_* to run */
-  int ret;       /* -1 if a hook run failed */
-  int found_self;
   const struct pathprof_module_hooks **found;
   unsigned n, cap;
 };
@@ -630,15 +628,8 @@ hooks_of (struct dl_phdr_info *info, size_t size, void *data)
               memcpy (&offset, desc, 4);
               const struct pathprof_module_hooks *hooks
                   = (const struct pathprof_module_hooks *) (desc + offset);
-              if (hooks->version != PATHPROF_MODULE_HOOKS_VERSION)
-                ;
-              else if (!walk->found)
-                {
-                  if (hooks->run[walk->op] () != 0)
-                    walk->ret = -1;
-                  walk->found_self |= hooks == &__pathprof_module_hooks;
-                }
-              else if (walk->n < walk->cap)
+              if (hooks->version == PATHPROF_MODULE_HOOKS_VERSION
+                  && walk->n < walk->cap)
                 walk->found[walk->n++] = hooks;
             }
           p += 12 + name_span + desc_span;
@@ -680,20 +671,78 @@ snapshot_fork_hooks (void)
      child that already uses its list keeps it for its own children.  */
   if (fork_single_threaded || use_fork_hooks)
     return;
-  struct hooks_walk walk = { 0, 0, 0, fork_hooks, 0, FORK_HOOKS_MAX };
+  struct hooks_walk walk = { fork_hooks, 0, FORK_HOOKS_MAX };
   dl_iterate_phdr (hooks_of, &walk);
   n_fork_hooks = walk.n;
 }
 
-/* Runs hook OP of the runtime of every loaded object that has one (its
-   note).  */
+/* Keeps the object holding HOOKS loaded until unpin_object: a handle
+   from dlopen (RTLD_NOLOAD), or PINNED_FOREVER for this copy and the
+   main program, which are never unloaded; NULL if the object is gone.  */
+#define PINNED_FOREVER ((void *) &__pathprof_module_hooks)
+static void *
+pin_object (const struct pathprof_module_hooks *hooks)
+{
+  if (hooks == &__pathprof_module_hooks)
+    return PINNED_FOREVER;
+  Dl_info info;
+  struct link_map *map = NULL;
+  if (!dladdr1 (hooks, &info, (void **) &map, RTLD_DL_LINKMAP) || !map)
+    return NULL;
+  if (!map->l_name || !map->l_name[0])
+    return PINNED_FOREVER;
+  return dlopen (map->l_name, RTLD_LAZY | RTLD_NOLOAD);
+}
+
+static void
+unpin_object (void *handle)
+{
+  if (handle && handle != PINNED_FOREVER)
+    dlclose (handle);
+}
+
+/* Runs hook OP of every loaded object's copy of the runtime, found by
+   its note; in a fork child that must not walk the objects, of those it
+   had when it forked.  The hooks are not run inside dl_iterate_phdr,
+   which holds the loader's lock: a hook takes its copy's state lock, and
+   a thread that forks takes the state locks in its fork handlers and
+   then, in another copy's handler, the loader's lock (the snapshot for
+   its child), so the two threads would wait for each other forever.
+   The hooks are listed instead, their objects pinned with dlopen
+   (RTLD_NOLOAD) so that no dlclose unmaps them meanwhile, listed again
+   (the hooks of a pinned object are live), and run.  At most
+   MAX_RUNTIME_COPIES copies.  */
+#define MAX_RUNTIME_COPIES 256
 static int
 hooks_all (unsigned op)
 {
   int saved = errno;
-  struct hooks_walk walk = { op, 0, 0, NULL, 0, 0 };
+  int ret = 0, found_self = 0;
   if (!use_fork_hooks)
-    dl_iterate_phdr (hooks_of, &walk);
+    {
+      const struct pathprof_module_hooks *listed[MAX_RUNTIME_COPIES];
+      const struct pathprof_module_hooks *again[MAX_RUNTIME_COPIES];
+      void *pins[MAX_RUNTIME_COPIES];
+      struct hooks_walk first = { listed, 0, MAX_RUNTIME_COPIES };
+      dl_iterate_phdr (hooks_of, &first);
+      for (unsigned i = 0; i < first.n; i++)
+        pins[i] = pin_object (listed[i]);
+      struct hooks_walk second = { again, 0, MAX_RUNTIME_COPIES };
+      dl_iterate_phdr (hooks_of, &second);
+      for (unsigned i = 0; i < first.n; i++)
+        {
+          int live = 0;
+          for (unsigned j = 0; pins[i] && j < second.n && !live; j++)
+            live = again[j] == listed[i];
+          if (!live)
+            continue;
+          if (listed[i]->run[op] () != 0)
+            ret = -1;
+          found_self |= listed[i] == &__pathprof_module_hooks;
+        }
+      for (unsigned i = 0; i < first.n; i++)
+        unpin_object (pins[i]);
+    }
   else
     for (unsigned i = 0; i < n_fork_hooks; i++)
       {
@@ -705,15 +754,15 @@ hooks_all (unsigned op)
                         &in_core) != 0)
           continue;
         if (h->run[op] () != 0)
-          walk.ret = -1;
-        walk.found_self |= h == &__pathprof_module_hooks;
+          ret = -1;
+        found_self |= h == &__pathprof_module_hooks;
       }
   /* This copy at least, should its note be gone (a linker script that
-     drops it, a stripped note) or the fork list be full.  */
-  if (!walk.found_self && __pathprof_module_hooks.run[op] () != 0)
-    walk.ret = -1;
+     drops it, a stripped note) or the list be full.  */
+  if (!found_self && __pathprof_module_hooks.run[op] () != 0)
+    ret = -1;
   errno = saved;
-  return walk.ret;
+  return ret;
 }
 
 int

@@ -36,6 +36,8 @@
  *                 main thread forks N times, each child calling
  *                 __pathprof_execve (this program, "a 2 1"); then the
  *                 threads stop
+ *   resetfork N   a thread calls __pathprof_reset () in a loop while the
+ *                 main thread forks N times, each child calling _exit (0)
  *   exit-thread S call exit (S) from a new thread
  *   status S      exit status S at the end (default 0)
  * Built with -DFAKE_RESIDUAL, it also has the object of fake-residual.h
@@ -370,6 +372,38 @@ fork_exec_churn (char *self, char *lib, unsigned long n)
     pthread_join (th[t], NULL);
 }
 
+static volatile int resetter_stop;
+
+static void *
+resetter (void *arg)
+{
+  (void) arg;
+  while (!resetter_stop)
+    __pathprof_reset ();
+  return NULL;
+}
+
+/* The command resetfork.  */
+static void
+reset_beside_forks (unsigned long n)
+{
+  pthread_t th;
+  if (pthread_create (&th, NULL, resetter, NULL))
+    die ("pthread_create");
+  for (unsigned long i = 0; i < n; i++)
+    {
+      pid_t pid = fork ();
+      if (pid < 0)
+        die ("fork");
+      if (pid == 0)
+        _exit (0);
+      if (waitpid (pid, NULL, 0) != pid)
+        die ("waitpid");
+    }
+  resetter_stop = 1;
+  pthread_join (th, NULL);
+}
+
 /* The command vfexec, in a function of its own: the variables of the
    frame that calls vfork may be clobbered (-Wclobbered).  */
 __attribute__ ((noinline)) static void
@@ -462,6 +496,8 @@ main (int argc, char **argv)
         }
       else if (!strcmp (c, "vfexec"))
         vfork_exec (self);
+      else if (!strcmp (c, "resetfork") && i + 1 < argc)
+        reset_beside_forks (num (argv[++i]));
       else if (!strcmp (c, "badexec"))
         {
           char *args[] = { "nothing", NULL };

@@ -474,6 +474,23 @@ sed -i 's/^\(object "\/fake\/fakelib.ppno" stamp 0x0000abcd runs\) 1$/\1 6/' "$W
 dump_of "$P" > "$W/out"
 same "fork and exec beside threads: the children write the library's too" \
   "$W/exp" "$W/out"
+# __pathprof_reset in one thread while another forks, with two copies of
+# the runtime: the reset ran the copies' hooks inside dl_iterate_phdr,
+# holding the loader's lock while it waited for a copy's state lock; the
+# fork handlers take the state locks, then (the snapshot of the objects
+# for the child) the loader's lock.  (Hung in 3 runs of 3 before, in
+# under 2,000 forks.)
+P=$W/resetfork.ppd
+PATHPROF_FILE=$P timeout 120 "$RT" dlopen "$T/fakelib.so" lib 3 \
+  resetfork 2000 a 0 1 2> "$W/err"
+is "reset beside forks, two runtime copies: no hang, silent" "0:" \
+  "$?:$(cat "$W/err")"
+{ echo "pathprof-data 2"
+  echo "object \"/fake/fakelib.ppno\" stamp 0x0000abcd runs 1"
+  fn_array 0; fn_hash 0 0; fn_threads 0
+  obj 1; fn_array 1; echo "    0 1"; fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$P" > "$W/out"
+same "reset beside forks: the counts after the last reset" "$W/exp" "$W/out"
 P=$W/dl.ppd
 PATHPROF_FILE=$P "$RT" a 0 1 dl "$T/fakelib.so" 3 2> "$W/err"
 lib_exp 3 1 "0 1"
