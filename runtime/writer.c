@@ -626,6 +626,13 @@ update_file (const char *path_in, struct ppd_profile *snap)
         }
     }
 
+  /* A new file (none, an empty one, or the old one kept aside): this
+     process is one run of it, even if it counted its run in a file
+     written before (a __pathprof_dump, then the file removed).  */
+  if (result == snap)
+    for (size_t i = 0; i < snap->n_objects; i++)
+      if (!snap->objects[i].runs)
+        snap->objects[i].runs = 1;
   {
     unsigned char *out;
     size_t out_size;

@@ -12,6 +12,7 @@
  *   fork          fork; the child runs the remaining commands and exits,
  *                 the parent waits for it and exits
  *   dump | reset  __pathprof_dump () | __pathprof_reset ()
+ *   rmprofile     unlink $PATHPROF_FILE
  *   errno-dump    checks that __pathprof_dump preserves errno
  *   exec          __pathprof_execve (this program, "a 2 1")
  *   rawexec       execve (this program, "a 2 1") (for -Wl,--wrap=execve)
@@ -527,6 +528,11 @@ main (int argc, char **argv)
         {
           if (daemon (1, 1) != 0)
             die ("daemon");
+        }
+      else if (!strcmp (c, "rmprofile"))
+        {
+          if (unlink (getenv ("PATHPROF_FILE")) != 0)
+            die ("unlink");
         }
       else if (!strcmp (c, "pid"))
         printf ("%ld\n", (long) getpid ());

@@ -314,6 +314,14 @@ PATHPROF_FILE=$P "$RT" a 0 1 dump reset a 0 2
   fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
 same "__pathprof_dump + __pathprof_reset: one run, all counts" "$W/exp" "$W/out"
+# A dump, a reset, the profile removed: the file written at exit is new,
+# and this process one run of it (it said runs 0 before).
+PATHPROF_FILE=$W/rm.ppd "$RT" a 0 1 dump reset rmprofile a 0 2
+{ echo "pathprof-data 2"; obj 1; fn_array 1; echo "    0 2"
+  fn_hash 0 0; fn_threads 0; } > "$W/exp"
+dump_of "$W/rm.ppd" > "$W/out"
+same "a profile removed after a dump: the new one counts the run" \
+  "$W/exp" "$W/out"
 # A process that has used up its descriptors, but for one (GNU make's
 # test suite has one: it includes a makefile recursively until fopen
 # fails, and closes its standard output at exit): the profile is written
