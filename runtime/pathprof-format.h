@@ -213,8 +213,13 @@ void __pathprof_exec_failed (void);
 struct pathprof_module_hooks {
   uint32_t version;          /* PATHPROF_MODULE_HOOKS_VERSION */
   int (*run[4]) (void);      /* by PATHPROF_HOOK_* */
+  /* The directory the program was started in, as this copy took it when
+     its first object registered ("" before): a copy whose objects
+     register later (dlopen after a chdir) takes it from another copy,
+     so that a relative profile name means one file for the process.  */
+  const char *start_dir;
 };
-#define PATHPROF_MODULE_HOOKS_VERSION 2u
+#define PATHPROF_MODULE_HOOKS_VERSION 3u
 
 /* Trace builds (-fplugin-arg-pathprof-wpp, specs/trace-format.md): the
    object's constructor calls __pathprof_wpp_init instead of

@@ -52,6 +52,14 @@ int __pathprof_off_stderr (int fd);
    START_DIR (when non-NULL).  SIGNATURE is what %m expands to (8 hex
    digits).  malloc'd; NULL when out of memory.  */
 char *__pathprof_profile_name (const char *start_dir, uint32_t signature);
+/* The directory the program was started in, for relative profile and
+   trace names: "" until __pathprof_settle_start_dir, which the first
+   registration of this copy calls (runtime.c, wpp.c).  */
+extern char __pathprof_start_dir[];
+/* Sets __pathprof_start_dir, once: another copy's (its objects
+   registered earlier, perhaps before a chdir), else the current
+   directory.  */
+void __pathprof_settle_start_dir (void);
 
 /* Whether OBJECT was built for this runtime's ABI; reports it if not.  */
 int __pathprof_abi_ok (const struct pathprof_object *object);

@@ -22,6 +22,7 @@
 #include <limits.h>
 #include <link.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -64,7 +65,7 @@ static int run_counted;
    run.  Empty if unknown (then the cwd at exit applies).  A static
    buffer, not getcwd's malloc'd string: a shared library's copy of this
    state is unloaded by dlclose with nothing to free it.  */
-static char start_dir[PATH_MAX];
+char __pathprof_start_dir[PATH_MAX];
 /* Whether the fork prepare handler took state_lock.  */
 static int fork_locked;
 /* The process whose counters these are: the one that registered the
@@ -357,8 +358,8 @@ write_profile (void)
   ppd_profile_init (&snap);
   if (__pathprof_log_report)
     __pathprof_log_report ();
-  char *path = __pathprof_profile_name (start_dir[0] ? start_dir : NULL,
-                                        signature ());
+  char *path = __pathprof_profile_name (
+      __pathprof_start_dir[0] ? __pathprof_start_dir : NULL, signature ());
   if (!path)
     __pathprof_report ("cannot write profile: %s", strerror (ENOMEM));
   else if (snapshot (&snap) != 0)
@@ -487,8 +488,7 @@ __pathprof_init (struct pathprof_object *object)
     {
       handlers_registered = 1;
       owner_pid = getpid ();
-      if (!getcwd (start_dir, sizeof start_dir))
-        start_dir[0] = 0;
+      __pathprof_settle_start_dir ();
       /* The page size, which a forked child's reset may not ask for
          (sysconf is not async-signal-safe).  */
       uint64_t page = __pathprof_pages_setup ();
@@ -567,7 +567,8 @@ exec_failed_here (void)
 const struct pathprof_module_hooks __pathprof_module_hooks
     __attribute__ ((used))
     = { PATHPROF_MODULE_HOOKS_VERSION,
-        { exec_prepare_here, exec_failed_here, dump_here, reset_here } };
+        { exec_prepare_here, exec_failed_here, dump_here, reset_here },
+        __pathprof_start_dir };
 
 #define PP_STR_(x) #x
 #define PP_STR(x) PP_STR_ (x)
@@ -763,6 +764,32 @@ hooks_all (unsigned op)
     ret = -1;
   errno = saved;
   return ret;
+}
+
+void
+__pathprof_settle_start_dir (void)
+{
+  if (__pathprof_start_dir[0])
+    return;
+  /* Another copy's, taken when its objects registered: the program may
+     have changed directories since (a library dlopen'ed after a
+     chdir).  Not in a fork child that must not walk the objects.  */
+  if (!use_fork_hooks)
+    {
+      const struct pathprof_module_hooks *found[MAX_RUNTIME_COPIES];
+      struct hooks_walk walk = { found, 0, MAX_RUNTIME_COPIES };
+      dl_iterate_phdr (hooks_of, &walk);
+      for (unsigned i = 0; i < walk.n; i++)
+        if (found[i] != &__pathprof_module_hooks && found[i]->start_dir
+            && found[i]->start_dir[0])
+          {
+            snprintf (__pathprof_start_dir, sizeof __pathprof_start_dir,
+                      "%s", found[i]->start_dir);
+            return;
+          }
+    }
+  if (!getcwd (__pathprof_start_dir, sizeof __pathprof_start_dir))
+    __pathprof_start_dir[0] = 0;
 }
 
 int

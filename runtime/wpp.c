@@ -85,7 +85,6 @@ static off_t trace_size;      /* bytes written to it */
 static int failed;           /* tracing stopped after an error */
 static int handlers_registered;
 static pid_t forked_from;
-static char start_dir[PATH_MAX];
 static pthread_key_t thread_key;
 
 static __thread struct wpp_thread *self
@@ -203,9 +202,9 @@ create_file (void)
   const char *dir = getenv ("PATHPROF_TRACE_DIR");
   const char *prefix = "";
   if (!dir || !*dir)
-    dir = start_dir[0] ? start_dir : ".";
-  else if (dir[0] != '/' && start_dir[0])
-    prefix = start_dir;
+    dir = __pathprof_start_dir[0] ? __pathprof_start_dir : ".";
+  else if (dir[0] != '/' && __pathprof_start_dir[0])
+    prefix = __pathprof_start_dir;
   char *exe = __pathprof_executable ();
   const char *base = exe ? strrchr (exe, '/') : NULL;
   base = base ? base + 1 : exe;
@@ -484,8 +483,7 @@ __pathprof_wpp_init (struct pathprof_object *object)
   if (!handlers_registered)
     {
       handlers_registered = 1;
-      if (!getcwd (start_dir, sizeof start_dir))
-        start_dir[0] = 0;
+      __pathprof_settle_start_dir ();
       pthread_key_create (&thread_key, thread_exit);
       atexit (exit_handler);
       pthread_atfork (fork_prepare, fork_parent, fork_child);

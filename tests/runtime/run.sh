@@ -505,6 +505,19 @@ lib_exp 3 1 "0 1"
 dump_of "$P" > "$W/out"
 same "dlclose'd library writes its own object" "$W/exp" "$W/out"
 is "dlclose'd library: no message" "" "$(cat "$W/err")"
+# A library loaded after the program changed directories: its copy of the
+# runtime takes the program's start directory from the program's copy,
+# so a relative name is one file (the library's counts went to
+# sub/rel.ppd before).
+mkdir -p "$W/d2/sub"
+(cd "$W/d2" && PATHPROF_FILE=rel.ppd "$RT" a 0 1 chdir sub \
+   dlopen "$T/fakelib.so" lib 3 2> "$W/err")
+lib_exp 3 1 "0 1"
+dump_of "$W/d2/rel.ppd" > "$W/out"
+same "a library dlopen'ed after chdir: the program's one file" "$W/exp" \
+  "$W/out"
+is "a library dlopen'ed after chdir: nothing in the new directory, silent" \
+  ":" "$(ls "$W/d2/sub"):$(cat "$W/err")"
 # An exec in the program writes the counts of the library too (its copy
 # of the runtime, found by its ELF note), as gcov's wrappers write every
 # module's; the exec'd image adds "a 2 1".
