@@ -25,7 +25,9 @@
  * unit, as a C tentative definition `T a[]; ... T a[n] = {...};` is.
  * The counters and PPP slots are marked DECL_NONALIASED, as gcov marks its
  * own (coverage.cc): only the instrumentation and the runtime touch them,
- * so no pointer of the program can reach them.  That lets GCC keep the
+ * so no pointer of the program can reach them.  (Not those that the
+ * instrumentation itself reaches through a pointer, an address register:
+ * instrument.cc clears the flag there.)  That lets GCC keep the
  * program's values in registers across a counter update, and promote the
  * counter of a block-free helper inlined into a loop (store motion), as it
  * does gcov's.  Their address still escapes to the runtime, which reads

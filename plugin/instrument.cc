@@ -1821,8 +1821,14 @@ choose_register_forms (instr_ctx *c)
     }
   if (!pp_opts.address_registers)
     return;
+  /* A counter array reached through a pointer is aliased by it: GCC must
+     not take it for DECL_NONALIASED (emit.cc), or its alias oracle lets
+     the pointer's stores and the array's direct references pass each
+     other (loop invariant motion kept a counter's old value in a
+     register across `(*r)++` of the same counter, and lost counts).  */
   if (rec->split || rec->storage == PATHPROF_STORAGE_ARRAY)
     {
+      DECL_NONALIASED (rec->counters) = 0;
       c->addr_base[PP_REG_BL] = rec->counters;
       c->addr_scale[PP_REG_BL] = sizeof (uint64_t);
       c->type[PP_REG_BL] = build_pointer_type (uint64_type_node);
@@ -1832,6 +1838,7 @@ choose_register_forms (instr_ctx *c)
            && c->n_regs > PP_REG_PPP)
     {
       /* The PPP register's values are already byte offsets.  */
+      DECL_NONALIASED (rec->slots) = 0;
       c->addr_base[PP_REG_PPP] = rec->slots;
       c->type[PP_REG_PPP]
           = build_pointer_type (TREE_TYPE (TREE_TYPE (rec->slots)));

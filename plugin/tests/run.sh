@@ -559,6 +559,25 @@ gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-array-threshold=0 \
   -c "$T/cases/loops.c" -o l.o
 check "array-threshold=0: all hashed" 2 "$(grep -c '^  storage hash' l.ppno)"
 
+# Address registers (the default) give the profile that plain registers
+# give (address-registers=0), at -O2 and -O3: a counter array reached
+# through a pointer must not be DECL_NONALIASED (aliasreg.c says how it
+# lost counts).
+for opt in -O2 -O3; do
+  for v in 1 0; do
+    gcc $opt -fplugin="$PL" -fplugin-arg-pathprof-address-registers=$v \
+      "$T/aliasreg.c" -L"$B" -lpathprof -o alias$v \
+      && rm -f alias$v.ppd && PATHPROF_FILE=$PWD/alias$v.ppd ./alias$v > /dev/null \
+      && "$B/pathprof" show --top 0 alias$v.ppd | sed 1,2d > alias$v.show
+  done
+  if [ -s alias1.show ] && cmp -s alias0.show alias1.show; then
+    ok "address registers $opt: the same profile as without (aliasreg.c)"
+  else
+    ko "address registers $opt: the same profile as without (aliasreg.c)"
+    diff alias0.show alias1.show | head -10
+  fi
+done
+
 # 3. Preferential mode: arguments and diagnostics.
 gcc -O2 -fplugin="$PL" -c "$T/cases/loops.c" -o l.o
 # f's entry from the notes, with its paths 0 and 1 interesting.
