@@ -5,11 +5,10 @@
  * SPDX-License-Identifier: 0BSD
  *
  * Modelled on libgcov: every instrumented object calls __pathprof_init
- * from a static constructor; the first call registers an exit handler
- * (atexit, which in an executable runs at exit() or return from main, and
- * in a shared library at its dlclose or at exit) and fork handlers.  The
- * exit handler snapshots the counters and merges them into the profile
- * file (writer.c).  Dumps, resets and the writes before an exec act on
+ * from a static constructor; the first call registers fork handlers.  A
+ * destructor of the runtime (in an executable at exit() or return from
+ * main, in a shared library at its dlclose or at exit) snapshots the
+ * counters and merges them into the profile file (writer.c).  Dumps, resets and the writes before an exec act on
  * every copy of the runtime in the process, as gcov's do (each copy's
  * ELF note says where its hooks are).  Nothing here prints unless
  * something fails, changes errno, touches signal dispositions or the exit
@@ -398,6 +397,24 @@ exit_handler (void)
   errno = saved;
 }
 
+/* The exit handler, as a destructor of priority 100, as gcov's
+   __gcov_exit is: the last priority GCC lets the implementation have.
+   Destructors run after every exit handler (atexit, C++ static
+   destructors, whatever their object's init_priority) and, of one
+   executable or library, by priority, so this one runs after the
+   program's own destructors, whose code is counted too.  An atexit
+   handler registered at the first object's registration ran before
+   those, and before the handlers of objects constructed earlier.  */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wprio-ctor-dtor"
+__attribute__ ((destructor (100))) static void
+write_at_exit (void)
+{
+  if (handlers_registered)
+    exit_handler ();
+}
+#pragma GCC diagnostic pop
+
 /* fork(): the child starts with a copy of the parent's counters; it must
    write only what it executes itself, or the parent's counts would be
    written twice.  Holding state_lock across fork() guarantees the child
@@ -497,9 +514,6 @@ __pathprof_init (struct pathprof_object *object)
          may run in a signal handler.  */
       if (__pathprof_log_setup)
         __pathprof_log_setup ();
-      if (atexit (exit_handler) != 0)
-        __pathprof_report ("cannot register the exit handler; the profile "
-                           "will only be written by __pathprof_dump");
       if (pthread_atfork (fork_prepare, fork_parent, fork_child) != 0)
         __pathprof_report ("cannot register the fork handlers; forked "
                            "children will write their parent's counts "

@@ -140,6 +140,58 @@ print(doc["runs"], fns["before_daemon"]["invocations"],
 done
 cd "$W" || exit 1
 
+# Code that runs at exit after the program's own exit handlers: a
+# destructor function, and the destructor of a C++ object constructed
+# before the runtime registered (init_priority 101).  The runtime writes
+# from a destructor of priority 100, as gcov does, so both are counted
+# (they were not when it wrote from an atexit handler).  work: 3 in the
+# constructor of priority 101, 2 in the default one, 1 in main, 1 in the
+# atexit handler, 4 in the destructor: 11; ~G: twice, work 3 + 4 + 1 = 8.
+mkdir -p "$W/atexit" && cd "$W/atexit" || exit 1
+cat > dtor.c <<'EOF_C'
+#include <stdio.h>
+#include <stdlib.h>
+__attribute__ ((noinline)) int work (int i) { return i & 1 ? i : -i; }
+__attribute__ ((destructor)) static void fini (void)
+{ int s = 0; for (int i = 0; i < 4; i++) s += work (i); printf ("fini %d\n", s); }
+__attribute__ ((constructor (101))) static void early (void)
+{ int s = 0; for (int i = 0; i < 3; i++) s += work (i); printf ("early %d\n", s); }
+__attribute__ ((constructor)) static void init (void)
+{ int s = 0; for (int i = 0; i < 2; i++) s += work (i); printf ("init %d\n", s); }
+static void handler (void) { printf ("handler %d\n", work (100)); }
+int main (void) { atexit (handler); printf ("%d\n", work (5)); return 0; }
+EOF_C
+cat > prio.cc <<'EOF_CC'
+#include <cstdio>
+__attribute__ ((noinline)) int work (int i) { return i & 1 ? i : -i; }
+struct G
+{
+  int v;
+  G (int x) : v (x) {}
+  ~G () { int s = 0; for (int i = 0; i < v; i++) s += work (i); std::printf ("~G %d\n", s); }
+};
+G g101 __attribute__ ((init_priority (101))) (3);
+G gdef (4);
+int main () { std::printf ("%d\n", work (5)); return 0; }
+EOF_CC
+for src in dtor.c prio.cc; do
+  cc=gcc; case $src in *.cc) cc=g++ ;; esac
+  $cc -O2 "$src" -o plain && ./plain > plain.txt
+  rm -f prog.ppd
+  $cc -O2 -fplugin="$B/pathprof.so" "$src" -L"$B" -lpathprof -o prog \
+    && PATHPROF_FILE=$PWD/prog.ppd ./prog > out.txt
+  is "exit-time code, $src: output unchanged" "$(cat plain.txt)" "$(cat out.txt)"
+  got=$("$B/pathprof" show --json prog.ppd | "$PY" -c '
+import json, sys
+doc = json.load(sys.stdin)
+fns = {f["name"]: f["invocations"] for o in doc["objects"] for f in o["functions"]}
+print(" ".join("%s=%s" % (n, fns.get(n)) for n in sys.argv[1:]))' \
+    $(case $src in *.cc) echo _Z4worki _ZN1GD2Ev ;; *) echo work fini ;; esac))
+  case $src in *.cc) want="_Z4worki=8 _ZN1GD2Ev=2" ;; *) want="work=11 fini=1" ;; esac
+  is "exit-time code, $src: counted" "$want" "$got"
+done
+cd "$W" || exit 1
+
 # An instrumented shared library, linked with the program: a child that
 # called into it execs (the program's exec call), and the library's
 # counts are written too, by its own copy of the runtime, which the
