@@ -27,6 +27,23 @@ is () {
   else fail=$((fail + 1)); echo "FAIL: $1: expected '$2', got '$3'"; fi
 }
 
+# profile_fields PROFILE FIELD...: the fields, space-separated: "runs",
+# or NAME.KEY of function NAME in `pathprof show --json` (e.g.
+# main.invocations; None for a function the profile lacks).
+profile_fields () {
+  prof=$1; shift
+  "$B/pathprof" show --json "$prof" | "$PY" -c '
+import json, sys
+doc = json.load(sys.stdin)
+fns = {f["name"]: f for o in doc["objects"] for f in o["functions"]}
+def field(spec):
+    if spec == "runs":
+        return doc["runs"]
+    name, key = spec.rsplit(".", 1)
+    return fns[name][key] if name in fns else None
+print(*[field(a) for a in sys.argv[1:]])' "$@"
+}
+
 INPUTS="$SRC/example/tokstat.c $SRC/example/input.c"
 for opts in "-O0" "-O0 -g" "-O1" "-O2" "-O2 -g" "-O3" "-O2 -flto" "-Os"; do
   d=$W/$(echo "$opts" | tr -d ' -')
@@ -92,13 +109,8 @@ for build in -O0 -O2 "-O2 -flto" "-O2 preferential"; do
   PATHPROF_FILE=$PWD/execs.ppd ./execs vfork >> out.txt; rc2=$?
   is "exec, $build: output and exit statuses unchanged" \
      "$(cat plain.txt) 0 0" "$(cat out.txt) $rc1 $rc2"
-  got=$("$B/pathprof" show --json execs.ppd | "$PY" -c '
-import json, sys
-doc = json.load(sys.stdin)
-fns = {f["name"]: f for o in doc["objects"] for f in o["functions"]}
-print(doc["runs"], fns["before_exec"]["invocations"],
-      fns["execd"]["invocations"], fns["execd"]["path_executions"],
-      fns["wait_ok"]["invocations"])')
+  got=$(profile_fields execs.ppd runs before_exec.invocations \
+        execd.invocations execd.path_executions wait_ok.invocations)
   # wait_ok: the parents' waits for the 7 forked children and the vfork
   # child.
   is "exec, $build: runs, before_exec, execd invocations and paths, wait_ok" \
@@ -128,12 +140,8 @@ for build in -O0 -O2 "-O2 preferential"; do
   PATHPROF_FILE=$PWD/daemon.ppd ./daemon > out.txt; rc=$?
   is "daemon, $build: output and exit status unchanged" \
      "$(cat plain.txt) 0" "$(cat out.txt) $rc"
-  got=$("$B/pathprof" show --json daemon.ppd | "$PY" -c '
-import json, sys
-doc = json.load(sys.stdin)
-fns = {f["name"]: f for o in doc["objects"] for f in o["functions"]}
-print(doc["runs"], fns["before_daemon"]["invocations"],
-      fns["in_daemon"]["invocations"])')
+  got=$(profile_fields daemon.ppd runs before_daemon.invocations \
+        in_daemon.invocations)
   is "daemon, $build: runs, before_daemon and in_daemon invocations" \
      "3 7 8" "$got"
   [ "$build" = -O2 ] && "$B/pathprof" interesting -o paths.txt daemon.ppd
@@ -181,13 +189,11 @@ for src in dtor.c prio.cc; do
   $cc -O2 -fplugin="$B/pathprof.so" "$src" -L"$B" -lpathprof -o prog \
     && PATHPROF_FILE=$PWD/prog.ppd ./prog > out.txt
   is "exit-time code, $src: output unchanged" "$(cat plain.txt)" "$(cat out.txt)"
-  got=$("$B/pathprof" show --json prog.ppd | "$PY" -c '
-import json, sys
-doc = json.load(sys.stdin)
-fns = {f["name"]: f["invocations"] for o in doc["objects"] for f in o["functions"]}
-print(" ".join("%s=%s" % (n, fns.get(n)) for n in sys.argv[1:]))' \
-    $(case $src in *.cc) echo _Z4worki _ZN1GD2Ev ;; *) echo work fini ;; esac))
-  case $src in *.cc) want="_Z4worki=8 _ZN1GD2Ev=2" ;; *) want="work=11 fini=1" ;; esac
+  case $src in
+    *.cc) got=$(profile_fields prog.ppd _Z4worki.invocations _ZN1GD2Ev.invocations) ;;
+    *) got=$(profile_fields prog.ppd work.invocations fini.invocations) ;;
+  esac
+  want="11 1"; case $src in *.cc) want="8 2" ;; esac
   is "exit-time code, $src: counted" "$want" "$got"
 done
 cd "$W" || exit 1
@@ -243,11 +249,7 @@ if gcc -O2 -fPIC -shared -fplugin="$B/pathprof.so" lib.c -L"$B" -lpathprof \
    && gcc -O2 -fplugin="$B/pathprof.so" app.c -L. -lstep -L"$B" -lpathprof \
      -Wl,-rpath,"$PWD" -o app 2>> cc.err; then
   out=$(PATHPROF_FILE=$PWD/app.ppd ./app)
-  got=$("$B/pathprof" show --json app.ppd | "$PY" -c '
-import json, sys
-doc = json.load(sys.stdin)
-fns = {f["name"]: f for o in doc["objects"] for f in o["functions"]}
-print(fns["lib_step"]["invocations"], fns["main"]["invocations"])')
+  got=$(profile_fields app.ppd lib_step.invocations main.invocations)
   is "exec: an instrumented shared library's counts are written too" \
      "111 0: 113 2" "$out: $got"
 else
