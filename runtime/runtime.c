@@ -604,7 +604,12 @@ _Static_assert (sizeof PATHPROF_NOTE_NAME == 9, "the note's namesz");
 struct hooks_walk
 {
   const struct pathprof_module_hooks **found;
+  char **names;      /* if not NULL, each one's object name (malloc'd;
+                        "" for the main program, NULL if out of memory) */
   unsigned n, cap;
+  int run_op;        /* >= 0: run hook RUN_OP of each at once instead */
+  int ret;           /* run_op: -1 if a hook failed */
+  int found_self;    /* run_op: this copy's hooks ran */
 };
 
 static int
@@ -643,9 +648,24 @@ hooks_of (struct dl_phdr_info *info, size_t size, void *data)
               memcpy (&offset, desc, 4);
               const struct pathprof_module_hooks *hooks
                   = (const struct pathprof_module_hooks *) (desc + offset);
-              if (hooks->version == PATHPROF_MODULE_HOOKS_VERSION
-                  && walk->n < walk->cap)
-                walk->found[walk->n++] = hooks;
+              /* Version 2 lacks start_dir, which is only read from
+                 version 3 on.  */
+              if (hooks->version < 2
+                  || hooks->version > PATHPROF_MODULE_HOOKS_VERSION)
+                ;
+              else if (walk->run_op >= 0)
+                {
+                  if (hooks->run[walk->run_op] () != 0)
+                    walk->ret = -1;
+                  walk->found_self |= hooks == &__pathprof_module_hooks;
+                }
+              else if (walk->n < walk->cap)
+                {
+                  if (walk->names)
+                    walk->names[walk->n] = strdup (info->dlpi_name
+                                                   ? info->dlpi_name : "");
+                  walk->found[walk->n++] = hooks;
+                }
             }
           p += 12 + name_span + desc_span;
         }
@@ -686,27 +706,31 @@ snapshot_fork_hooks (void)
      child that already uses its list keeps it for its own children.  */
   if (fork_single_threaded || use_fork_hooks)
     return;
-  struct hooks_walk walk = { fork_hooks, 0, FORK_HOOKS_MAX };
+  struct hooks_walk walk
+      = { fork_hooks, NULL, 0, FORK_HOOKS_MAX, -1, 0, 0 };
   dl_iterate_phdr (hooks_of, &walk);
   n_fork_hooks = walk.n;
 }
 
-/* Keeps the object holding HOOKS loaded until unpin_object: a handle
-   from dlopen (RTLD_NOLOAD), or PINNED_FOREVER for this copy and the
-   main program, which are never unloaded; NULL if the object is gone.  */
+/* dlopen and dlclose, weak: from glibc 2.34 they are libc's, before
+   that libdl's, which a program need not link; a static program that
+   does not use them must not get the dynamic loader's code (and the
+   linker's warning about it) for the sake of a pin it never needs, its
+   one copy of the runtime being this one.  */
+#pragma weak dlopen
+#pragma weak dlclose
+
+/* Keeps the object NAME (the walk's name of the object holding HOOKS)
+   loaded until unpin_object: a handle from dlopen (RTLD_NOLOAD), or
+   PINNED_FOREVER for this copy and the main program (""), which are
+   never unloaded; NULL if the object is gone.  */
 #define PINNED_FOREVER ((void *) &__pathprof_module_hooks)
 static void *
-pin_object (const struct pathprof_module_hooks *hooks)
+pin_object (const struct pathprof_module_hooks *hooks, const char *name)
 {
-  if (hooks == &__pathprof_module_hooks)
+  if (hooks == &__pathprof_module_hooks || (name && !name[0]))
     return PINNED_FOREVER;
-  Dl_info info;
-  struct link_map *map = NULL;
-  if (!dladdr1 (hooks, &info, (void **) &map, RTLD_DL_LINKMAP) || !map)
-    return NULL;
-  if (!map->l_name || !map->l_name[0])
-    return PINNED_FOREVER;
-  return dlopen (map->l_name, RTLD_LAZY | RTLD_NOLOAD);
+  return name ? dlopen (name, RTLD_LAZY | RTLD_NOLOAD) : NULL;
 }
 
 static void
@@ -726,7 +750,9 @@ unpin_object (void *handle)
    The hooks are listed instead, their objects pinned with dlopen
    (RTLD_NOLOAD) so that no dlclose unmaps them meanwhile, listed again
    (the hooks of a pinned object are live), and run.  At most
-   MAX_RUNTIME_COPIES copies.  */
+   MAX_RUNTIME_COPIES copies.  Without dlopen (a static program, or glibc
+   before 2.34 without libdl), inside the walk as before.  Objects of
+   other dlmopen namespaces are not pinned, and so not run.  */
 #define MAX_RUNTIME_COPIES 256
 static int
 hooks_all (unsigned op)
@@ -737,12 +763,26 @@ hooks_all (unsigned op)
     {
       const struct pathprof_module_hooks *listed[MAX_RUNTIME_COPIES];
       const struct pathprof_module_hooks *again[MAX_RUNTIME_COPIES];
+      char *names[MAX_RUNTIME_COPIES];
       void *pins[MAX_RUNTIME_COPIES];
-      struct hooks_walk first = { listed, 0, MAX_RUNTIME_COPIES };
+      if (!dlopen || !dlclose)
+        {
+          struct hooks_walk walk = { NULL, NULL, 0, 0, (int) op, 0, 0 };
+          dl_iterate_phdr (hooks_of, &walk);
+          ret = walk.ret;
+          found_self = walk.found_self;
+          goto self;
+        }
+      struct hooks_walk first
+          = { listed, names, 0, MAX_RUNTIME_COPIES, -1, 0, 0 };
       dl_iterate_phdr (hooks_of, &first);
       for (unsigned i = 0; i < first.n; i++)
-        pins[i] = pin_object (listed[i]);
-      struct hooks_walk second = { again, 0, MAX_RUNTIME_COPIES };
+        {
+          pins[i] = pin_object (listed[i], names[i]);
+          free (names[i]);
+        }
+      struct hooks_walk second
+          = { again, NULL, 0, MAX_RUNTIME_COPIES, -1, 0, 0 };
       dl_iterate_phdr (hooks_of, &second);
       for (unsigned i = 0; i < first.n; i++)
         {
@@ -772,6 +812,7 @@ hooks_all (unsigned op)
           ret = -1;
         found_self |= h == &__pathprof_module_hooks;
       }
+self:
   /* This copy at least, should its note be gone (a linker script that
      drops it, a stripped note) or the list be full.  */
   if (!found_self && __pathprof_module_hooks.run[op] () != 0)
@@ -791,11 +832,12 @@ __pathprof_settle_start_dir (void)
   if (!use_fork_hooks)
     {
       const struct pathprof_module_hooks *found[MAX_RUNTIME_COPIES];
-      struct hooks_walk walk = { found, 0, MAX_RUNTIME_COPIES };
+      struct hooks_walk walk
+          = { found, NULL, 0, MAX_RUNTIME_COPIES, -1, 0, 0 };
       dl_iterate_phdr (hooks_of, &walk);
       for (unsigned i = 0; i < walk.n; i++)
-        if (found[i] != &__pathprof_module_hooks && found[i]->start_dir
-            && found[i]->start_dir[0])
+        if (found[i] != &__pathprof_module_hooks && found[i]->version >= 3
+            && found[i]->start_dir && found[i]->start_dir[0])
           {
             snprintf (__pathprof_start_dir, sizeof __pathprof_start_dir,
                       "%s", found[i]->start_dir);

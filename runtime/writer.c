@@ -492,6 +492,20 @@ write_device (const char *path, int fd, struct ppd_profile *snap)
   return 0;
 }
 
+/* The objects of SNAP that OLD (NULL: nothing) does not have: this
+   process is one run of each in the file, even where it counted its run
+   in a file written before (a __pathprof_dump, then the file removed or
+   kept aside; another copy of the runtime, whose objects are new in the
+   file the first copy wrote).  */
+static void
+count_new_runs (struct ppd_profile *snap, struct ppd_profile *old)
+{
+  for (size_t i = 0; i < snap->n_objects; i++)
+    if (!snap->objects[i].runs
+        && (!old || !ppd_find_object (old, snap->objects[i].notes_file)))
+      snap->objects[i].runs = 1;
+}
+
 static int
 update_file (const char *path_in, struct ppd_profile *snap)
 {
@@ -549,6 +563,14 @@ update_file (const char *path_in, struct ppd_profile *snap)
         break;
       close (fd);
       fd = -1;
+      /* Replaced, or the link now leads elsewhere (a link rotated to the
+         next file): where it leads now.  */
+      char *again = ppd_resolve_link (path_in);
+      if (again)
+        {
+          free (path);
+          path = again;
+        }
       if (tries == 1000)
         {
           __pathprof_report ("cannot write profile '%s': "
@@ -581,6 +603,8 @@ update_file (const char *path_in, struct ppd_profile *snap)
   if (size > 0)
     {
       enum ppd_status st2 = ppd_parse (buf, size, &old, msg);
+      if (st2 == PPD_OK)
+        count_new_runs (snap, &old);
       const char *kind = NULL;
       char reason[PPD_MSG_SIZE];
       if (st2 == PPD_OK)
@@ -626,13 +650,9 @@ update_file (const char *path_in, struct ppd_profile *snap)
         }
     }
 
-  /* A new file (none, an empty one, or the old one kept aside): this
-     process is one run of it, even if it counted its run in a file
-     written before (a __pathprof_dump, then the file removed).  */
+
   if (result == snap)
-    for (size_t i = 0; i < snap->n_objects; i++)
-      if (!snap->objects[i].runs)
-        snap->objects[i].runs = 1;
+    count_new_runs (snap, NULL);
   {
     unsigned char *out;
     size_t out_size;

@@ -499,6 +499,17 @@ is "reset beside forks, two runtime copies: no hang, silent" "0:" \
   obj 1; fn_array 1; echo "    0 1"; fn_hash 0 0; fn_threads 0; } > "$W/exp"
 dump_of "$P" > "$W/out"
 same "reset beside forks: the counts after the last reset" "$W/exp" "$W/out"
+# A dump, a reset, the profile removed, with a library's copy of the
+# runtime too: the second copy to
+# write finds the file the first wrote, where its object is new (it said
+# runs 0 there).
+P=$W/rm2.ppd
+PATHPROF_FILE=$P "$RT" dlopen "$T/fakelib.so" lib 3 a 0 1 dump reset \
+  rmprofile lib 2 a 0 2 2> "$W/err"
+lib_exp 2 1 "0 2"
+dump_of "$P" > "$W/out"
+same "a profile removed after a dump, two runtime copies: both count the run" \
+  "$W/exp" "$W/out"
 P=$W/dl.ppd
 PATHPROF_FILE=$P "$RT" a 0 1 dl "$T/fakelib.so" 3 2> "$W/err"
 lib_exp 3 1 "0 1"
