@@ -725,14 +725,15 @@ on_event (void *arg, uint32_t thread, unsigned kind, uint64_t value)
           int same_edge = !s.starts_at_entry && !s.ends_at_exit
                           && s.start_edge == s.end_edge;
           int loop = same_edge && fi->nf->sub->edge_site[s.end_edge] < 0;
-          /* Runs that do not end where they start are each in another
-             frame (a recursion entering or returning): a program's stack
-             holds far fewer than 2^32 frames, so more is damage, which
-             would replay for hours.  */
+          /* A REPEAT of runs that do not end where they start (they
+             return, or end at a call site) is replayed run by run: more
+             than 2^32 in one is taken for damage, which would replay for
+             hours.  (Runs around a loop by a call site, also replayed one
+             by one, are left alone: a loop can go round that often.)  */
           if (!same_edge && n > MAX_REPLAYED_REPEAT)
             {
               tool_error ("%s: thread %u: subpath %llu of '%s' repeated "
-                          "%llu more times, which no stack holds (a "
+                          "%llu more times, which is not replayed (a "
                           "damaged trace)",
                           x->trace, (unsigned) thread,
                           (unsigned long long) t->last_id, fi->nf->name,

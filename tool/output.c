@@ -10,7 +10,9 @@
  * is followed and the file it points to replaced, the link kept (as the
  * runtime does with profiles).  A name that exists and is not a regular
  * file (/dev/stdout, a FIFO, a terminal, /dev/null) is written in place:
- * it cannot be replaced, and must not be.
+ * it cannot be replaced, and must not be.  So is a file in a directory
+ * where no temporary file can be made (one the user may not write to):
+ * then a failed write leaves it partial, as it would any tool's.
  */
 #define _GNU_SOURCE 1
 
@@ -58,20 +60,41 @@ tool_output_open (struct tool_output *o, const char *name)
       o->tmp = NULL;
       tool_out_of_memory ();
     }
+  /* Still a link after following 40: a loop, which the rename would
+     replace.  */
+  if (lstat (o->target, &st) == 0 && S_ISLNK (st.st_mode))
+    {
+      tool_error ("%s: cannot open: %s", name, strerror (ELOOP));
+      reset (o);
+      return 1;
+    }
   /* O_EXCL: never write through a link or a file someone else made
      there; one left by a killed run of the same process id goes.  */
   int fd = open (o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0 && errno == EEXIST && unlink (o->tmp) == 0)
     fd = open (o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0)
+  if (fd < 0 && (errno == EACCES || errno == EPERM || errno == EROFS))
+    {
+      free (o->tmp);
+      o->tmp = NULL;
+      o->f = fopen (name, "w");
+      if (o->f)
+        return 0;
+    }
+  if (fd < 0 || !o->tmp)
     {
       tool_error ("%s: cannot open: %s", name, strerror (errno));
       reset (o);
       return 1;
     }
-  /* A file replaced keeps its permissions.  */
+  /* A file replaced keeps its permissions, and its owner and group where
+     we may give them.  */
   if (stat (o->target, &st) == 0)
-    (void) fchmod (fd, st.st_mode & 0777);
+    {
+      if (fchown (fd, st.st_uid, st.st_gid) != 0)
+        (void) !fchown (fd, (uid_t) -1, st.st_gid);
+      (void) fchmod (fd, st.st_mode & 0777);
+    }
   o->f = fdopen (fd, "w");
   if (!o->f)
     {

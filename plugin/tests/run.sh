@@ -564,6 +564,7 @@ check "array-threshold=0: all hashed" 2 "$(grep -c '^  storage hash' l.ppno)"
 # through a pointer must not be DECL_NONALIASED (aliasreg.c says how it
 # lost counts).
 for opt in -O2 -O3; do
+  rm -f alias0.show alias1.show
   for v in 1 0; do
     gcc $opt -fplugin="$PL" -fplugin-arg-pathprof-address-registers=$v \
       "$T/aliasreg.c" -L"$B" -lpathprof -o alias$v \

@@ -472,7 +472,7 @@ EOF_PY
     case $what:$rc:$msg in
       "base:1:pathprof: bad-base.ppt: object '"*"': function base 536870912, expected 0 (a damaged trace)" \
       | "fork:1:pathprof: bad-fork.ppt: record at offset "*": FORK record of 4 bytes, expected 8" \
-      | "repeat:1:pathprof: bad-repeat.ppt: thread 1: subpath "*" of 'main' repeated 1099511627776 more times, which no stack holds (a damaged trace)")
+      | "repeat:1:pathprof: bad-repeat.ppt: thread 1: subpath "*" of 'main' repeated 1099511627776 more times, which is not replayed (a damaged trace)")
         ok "diag: a damaged trace ($what): one message, status 1" ;;
       *) ko "diag: a damaged trace ($what): one message, status 1: got $rc '$msg'" ;;
     esac

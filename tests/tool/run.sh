@@ -312,6 +312,11 @@ is "interesting -o: through a symbolic link, the link kept" \
   "$rc:$(find link.txt -printf '%p -> %l'):$(stat -c %a linked/target.txt)"
 same "interesting -o: the link's target written" "$EXP/interesting-all.txt" \
   linked/target.txt
+ln -s loop-b.txt loop-a.txt && ln -s loop-a.txt loop-b.txt
+"$PP" interesting -o loop-a.txt bl1.ppd bl2.ppd 2> err; rc=$?
+is "interesting -o: a loop of links is an error, the links kept" \
+  "1:pathprof: loop-a.txt: cannot open: Too many levels of symbolic links:loop-a.txt -> loop-b.txt" \
+  "$rc:$(grep -v warning err):$(find loop-a.txt -printf '%p -> %l')"
 "$PP" interesting -o /dev/stdout bl1.ppd bl2.ppd > out 2> /dev/null; rc=$?
 same "interesting -o /dev/stdout: written in place" \
   "$EXP/interesting-all.txt" out

@@ -1,8 +1,8 @@
 /* Code that runs at exit after the program's own exit handlers: a
-   destructor function (and the handler registered with atexit, and
-   constructors of two priorities).  gcov writes from a destructor of
-   priority 100; so does the runtime, and both count fini's calls
-   (tests/e2e checks the counts exactly).  */
+   destructor function (with a constructor of priority 101 and a handler
+   registered with atexit).  gcov writes from a destructor of priority
+   100; so does the runtime, and both count fini's calls (tests/e2e
+   checks such counts exactly, in its dtor.c and prio.cc).  */
 #include <stdio.h>
 #include <stdlib.h>
 
