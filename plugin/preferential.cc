@@ -56,11 +56,19 @@ pp_report_stale (tree fndecl, const char *reason)
     case PP_STALE_IGNORE:
       return;
     case PP_STALE_WARN:
-      warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
-                  "pathprof: %qD does not match its entry at %s: all its "
-                  "paths are residual (%<-fplugin-arg-pathprof-stale=%> "
-                  "says what to do about this)",
-                  fndecl, reason);
+      if (pp_opts.unlisted_skip)
+        warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
+                    "pathprof: %qD does not match its entry at %s: it is "
+                    "not instrumented (%<unlisted=skip%>; "
+                    "%<-fplugin-arg-pathprof-stale=%> says what to do "
+                    "about this)",
+                    fndecl, reason);
+      else
+        warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
+                    "pathprof: %qD does not match its entry at %s: all its "
+                    "paths are residual (%<-fplugin-arg-pathprof-stale=%> "
+                    "says what to do about this)",
+                    fndecl, reason);
       return;
     case PP_STALE_ERROR:
       error_at (DECL_SOURCE_LOCATION (fndecl),
@@ -91,12 +99,20 @@ pp_report_elsewhere (tree fndecl, const char *where, const char *there,
   auto_diagnostic_group group;
   if (pp_opts.stale == PP_STALE_WARN)
     {
-      if (!warning_at (loc, 0,
-                       "pathprof: %qD is listed at %s only under another "
-                       "source, %qs: all its paths are residual "
-                       "(%<-fplugin-arg-pathprof-stale=%> says what to do "
-                       "about this)",
-                       fndecl, where, there))
+      if (pp_opts.unlisted_skip
+              ? !warning_at (loc, 0,
+                             "pathprof: %qD is listed at %s only under "
+                             "another source, %qs: it is not instrumented "
+                             "(%<unlisted=skip%>; "
+                             "%<-fplugin-arg-pathprof-stale=%> says what to "
+                             "do about this)",
+                             fndecl, where, there)
+              : !warning_at (loc, 0,
+                             "pathprof: %qD is listed at %s only under "
+                             "another source, %qs: all its paths are "
+                             "residual (%<-fplugin-arg-pathprof-stale=%> says "
+                             "what to do about this)",
+                             fndecl, where, there))
         return;
     }
   else

@@ -1325,6 +1325,16 @@ ppd_read_fd (int fd, unsigned char **bufp, size_t *sizep, char *msg)
         }
       if (r == 0)
         break;
+      /* Not a profile (someone else's file, /dev/zero): its start says
+         so, and ppd_parse will; no need to read the rest, which may
+         never end.  */
+      if (n < PATHPROF_PPD_MAGIC_SIZE
+          && n + (size_t) r >= PATHPROF_PPD_MAGIC_SIZE
+          && memcmp (buf, PATHPROF_PPD_MAGIC, PATHPROF_PPD_MAGIC_SIZE) != 0)
+        {
+          n += (size_t) r;
+          break;
+        }
       n += (size_t) r;
     }
   *bufp = buf;

@@ -189,7 +189,9 @@ enum ppd_status ppd_serialize (struct ppd_profile *p, unsigned char **buf,
 
 /* Whole-file I/O on descriptors, retrying short transfers and EINTR.  On
    PPD_ERR_IO errno is left set and MSG holds strerror.  ppd_read_fd reads
-   from the current offset to end of file into a malloc'd buffer.  */
+   from the current offset to end of file into a malloc'd buffer, or
+   stops once it has read more than a profile's magic from the start of
+   something else (ppd_parse then says so; /dev/zero never ends).  */
 enum ppd_status ppd_read_fd (int fd, unsigned char **buf, size_t *size,
                              char *msg);
 enum ppd_status ppd_write_fd (int fd, const unsigned char *buf, size_t size,

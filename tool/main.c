@@ -208,10 +208,23 @@ cmd_merge (int argc, char **argv)
   return status;
 }
 
+/* Whether ARGV[1] asks for the usage (the commands without options).  */
+static int
+asks_help (int argc, char **argv)
+{
+  return argc == 2
+         && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0);
+}
+
 static int
 cmd_dump (int argc, char **argv)
 {
   int status = 0;
+  if (asks_help (argc, argv))
+    {
+      fputs (usage_text, stdout);
+      return 0;
+    }
   if (argc < 2)
     return usage_error ("%s", "dump: no profiles");
   for (int i = 1; i < argc; i++)
@@ -223,6 +236,11 @@ static int
 cmd_check_notes (int argc, char **argv)
 {
   int status = 0;
+  if (asks_help (argc, argv))
+    {
+      fputs (usage_text, stdout);
+      return 0;
+    }
   if (argc < 2)
     return usage_error ("%s", "check-notes: no notes files");
   for (int i = 1; i < argc; i++)

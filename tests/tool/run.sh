@@ -192,6 +192,10 @@ PATHPROF_FILE=dropped.ppd "$T/prof_prog" h 0 3 h 7 2
 is "show: dropped path executions" \
   "0:  invocations: 3  path executions: 3  distinct paths: 1 of 2  dropped: 2:" \
   "$rc:$(grep -A 1 '^function h' out | tail -1):$(cat err)"
+timeout 60 "$PP" show /dev/zero > out 2> err; rc=$?
+is "show: a device that never ends is no profile, said at once" \
+  "1::pathprof: /dev/zero: corrupt profile: not a pathprof data file (bad magic)" \
+  "$rc:$(cat out):$(cat err)"
 printf 'junk' > junk.ppd
 "$PP" show junk.ppd > out 2> err; rc=$?
 is "show: corrupt profile" \
@@ -439,6 +443,12 @@ profile data format version 2, notes format version 2:" \
 "$PP" --help > out 2> err; rc=$?
 is "--help" "0:Usage: pathprof COMMAND [OPTION]... FILE...:" \
   "$rc:$(head -1 out):$(cat err)"
+for cmd in dump check-notes; do
+  "$PP" $cmd --help > out 2> err; rc=$?
+  is "$cmd --help: the usage, not a file named --help" \
+    "0:Usage: pathprof COMMAND [OPTION]... FILE...:" \
+    "$rc:$(head -1 out):$(cat err)"
+done
 "$PP" frobnicate > out 2> err; rc=$?
 is "unknown command" "1::pathprof: unknown command 'frobnicate'
 Try 'pathprof --help' for more information." "$rc:$(cat out):$(cat err)"
