@@ -820,10 +820,11 @@ gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=stale.txt \
   -fplugin-arg-pathprof-stale=ignore -c "$T/cases/loops.c" -o l.o 2> x.err
 check "stale=ignore is silent" "" "$(cat x.err)"
 LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=stale.txt \
-  -fplugin-arg-pathprof-unlisted=skip -c "$T/cases/loops.c" -o l.o 2> x.err
+  -fplugin-arg-pathprof-unlisted=skip -c "$T/cases/loops.c" -o skip.o \
+  2> x.err
 check "stale entry with unlisted=skip: the warning says f is not instrumented" \
   "warning: pathprof: 'f' does not match its entry at stale.txt:2 (checksum $(printf '0x%08x' $((ck ^ 1))) and 6 paths there, $ck and 6 now): it is not instrumented ('unlisted=skip'; '-fplugin-arg-pathprof-stale=' says what to do about this):" \
-  "$(grep -o 'warning: .*' x.err):$(sed -n 's/^function //p' l.ppno)"
+  "$(grep -o 'warning: .*' x.err):$(sed -n 's/^function //p' skip.ppno)"
 LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=stale.txt \
   -fplugin-arg-pathprof-stale=error -c "$T/cases/loops.c" -o l.o 2> x.err
 check "stale=error fails the compilation" "1:1" \
