@@ -1385,6 +1385,17 @@ ppd_read_file (const char *path, struct ppd_profile *out, char *msg)
   return st;
 }
 
+void
+ppd_take_attributes (int fd, const struct stat *old)
+{
+  int saved = errno;
+  /* Not ours to give: the group alone, if we are in it.  */
+  if (fchown (fd, old->st_uid, old->st_gid) != 0)
+    (void) !fchown (fd, (uid_t) -1, old->st_gid);
+  (void) fchmod (fd, old->st_mode & 0777);
+  errno = saved;
+}
+
 char *
 ppd_resolve_link (const char *path)
 {

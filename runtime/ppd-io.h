@@ -43,6 +43,7 @@
 #define ppd_write_fd __pathprof_ppd_write_fd
 #define ppd_read_file __pathprof_ppd_read_file
 #define ppd_resolve_link __pathprof_ppd_resolve_link
+#define ppd_take_attributes __pathprof_ppd_take_attributes
 #define ppd_sat_add __pathprof_ppd_sat_add
 
 /* Results.  The message buffers (PPD_MSG_SIZE bytes) hold the details.  */
@@ -205,5 +206,10 @@ enum ppd_status ppd_read_file (const char *path, struct ppd_profile *out,
    must replace the target, not the link (users link profiles into
    place).  malloc'd; NULL if out of memory.  */
 char *ppd_resolve_link (const char *path);
+/* Gives the new file FD, which is to replace a file of status OLD, its
+   permissions and, where the process may give them, its owner and group:
+   a file shared by several users stays shared.  errno is kept.  */
+struct stat;
+void ppd_take_attributes (int fd, const struct stat *old);
 
 #endif /* PATHPROF_PPD_IO_H */

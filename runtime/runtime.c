@@ -8,8 +8,9 @@
  * from a static constructor; the first call registers fork handlers.  A
  * destructor of the runtime (in an executable at exit() or return from
  * main, in a shared library at its dlclose or at exit) snapshots the
- * counters and merges them into the profile file (writer.c).  Dumps, resets and the writes before an exec act on
- * every copy of the runtime in the process, as gcov's do (each copy's
+ * counters and merges them into the profile file (writer.c).  Dumps,
+ * resets and the writes before an exec act on every copy of the runtime
+ * in the process, as gcov's do (each copy's
  * ELF note says where its hooks are).  Nothing here prints unless
  * something fails, changes errno, touches signal dispositions or the exit
  * status.
@@ -754,50 +755,53 @@ unpin_object (void *handle)
    before 2.34 without libdl), inside the walk as before.  Objects of
    other dlmopen namespaces are not pinned, and so not run.  */
 #define MAX_RUNTIME_COPIES 256
+
+/* hooks_all's walk of the objects: runs hook OP of the copies found,
+   *FOUND_SELF set if this one's ran; 0, or -1 if a hook failed.  */
+static int
+run_walked_hooks (unsigned op, int *found_self)
+{
+  if (!dlopen || !dlclose)
+    {
+      struct hooks_walk walk = { NULL, NULL, 0, 0, (int) op, 0, 0 };
+      dl_iterate_phdr (hooks_of, &walk);
+      *found_self = walk.found_self;
+      return walk.ret;
+    }
+  const struct pathprof_module_hooks *listed[MAX_RUNTIME_COPIES];
+  const struct pathprof_module_hooks *again[MAX_RUNTIME_COPIES];
+  char *names[MAX_RUNTIME_COPIES];
+  void *pins[MAX_RUNTIME_COPIES];
+  struct hooks_walk first = { listed, names, 0, MAX_RUNTIME_COPIES, -1, 0, 0 };
+  dl_iterate_phdr (hooks_of, &first);
+  for (unsigned i = 0; i < first.n; i++)
+    {
+      pins[i] = pin_object (listed[i], names[i]);
+      free (names[i]);
+    }
+  struct hooks_walk second = { again, NULL, 0, MAX_RUNTIME_COPIES, -1, 0, 0 };
+  dl_iterate_phdr (hooks_of, &second);
+  int ret = 0;
+  for (unsigned i = 0; i < first.n; i++)
+    {
+      int live = 0;
+      for (unsigned j = 0; pins[i] && j < second.n && !live; j++)
+        live = again[j] == listed[i];
+      if (live && listed[i]->run[op] () != 0)
+        ret = -1;
+      *found_self |= live && listed[i] == &__pathprof_module_hooks;
+      unpin_object (pins[i]);
+    }
+  return ret;
+}
+
 static int
 hooks_all (unsigned op)
 {
   int saved = errno;
   int ret = 0, found_self = 0;
   if (!use_fork_hooks)
-    {
-      const struct pathprof_module_hooks *listed[MAX_RUNTIME_COPIES];
-      const struct pathprof_module_hooks *again[MAX_RUNTIME_COPIES];
-      char *names[MAX_RUNTIME_COPIES];
-      void *pins[MAX_RUNTIME_COPIES];
-      if (!dlopen || !dlclose)
-        {
-          struct hooks_walk walk = { NULL, NULL, 0, 0, (int) op, 0, 0 };
-          dl_iterate_phdr (hooks_of, &walk);
-          ret = walk.ret;
-          found_self = walk.found_self;
-          goto self;
-        }
-      struct hooks_walk first
-          = { listed, names, 0, MAX_RUNTIME_COPIES, -1, 0, 0 };
-      dl_iterate_phdr (hooks_of, &first);
-      for (unsigned i = 0; i < first.n; i++)
-        {
-          pins[i] = pin_object (listed[i], names[i]);
-          free (names[i]);
-        }
-      struct hooks_walk second
-          = { again, NULL, 0, MAX_RUNTIME_COPIES, -1, 0, 0 };
-      dl_iterate_phdr (hooks_of, &second);
-      for (unsigned i = 0; i < first.n; i++)
-        {
-          int live = 0;
-          for (unsigned j = 0; pins[i] && j < second.n && !live; j++)
-            live = again[j] == listed[i];
-          if (!live)
-            continue;
-          if (listed[i]->run[op] () != 0)
-            ret = -1;
-          found_self |= listed[i] == &__pathprof_module_hooks;
-        }
-      for (unsigned i = 0; i < first.n; i++)
-        unpin_object (pins[i]);
-    }
+    ret = run_walked_hooks (op, &found_self);
   else
     for (unsigned i = 0; i < n_fork_hooks; i++)
       {
@@ -812,7 +816,6 @@ hooks_all (unsigned op)
           ret = -1;
         found_self |= h == &__pathprof_module_hooks;
       }
-self:
   /* This copy at least, should its note be gone (a linker script that
      drops it, a stripped note) or the list be full.  */
   if (!found_self && __pathprof_module_hooks.run[op] () != 0)

@@ -433,13 +433,7 @@ replace_file (const char *path, int *locked, int in_place,
     }
   if (fd < 0)
     goto fail;
-  if (fchown (fd, old->st_uid, old->st_gid) != 0)
-    {
-      /* Not ours to give: the group alone, if we are in it.  */
-      if (fchown (fd, (uid_t) -1, old->st_gid) != 0)
-        errno = 0;
-    }
-  (void) fchmod (fd, old->st_mode & 0777);
+  ppd_take_attributes (fd, old);
   if (ppd_write_fd (fd, buf, size, msg) != PPD_OK)
     goto fail_unlink;
   /* So that a system crash right after the rename cannot leave an empty
@@ -580,26 +574,24 @@ update_file (const char *path_in, struct ppd_profile *snap)
         }
     }
 
+  /* ppd_read_fd stops after the start of a file that is not a profile:
+     a mistaken name of a file of gigabytes is not read into memory.  */
+  if (ppd_read_fd (fd, &buf, &size, msg) != PPD_OK)
+    goto fail_errno;
   /* Something that does not even start like a profile is not a damaged
      profile but someone else's file (PATHPROF_FILE pointing at the wrong
-     place): leave it alone rather than replace it.  Its start is read
-     first: a mistaken name of a file of gigabytes must not have the
-     program read it all into memory at exit.  */
-  unsigned char head[PATHPROF_PPD_MAGIC_SIZE];
-  ssize_t got;
-  while ((got = pread (fd, head, sizeof head, 0)) < 0 && errno == EINTR)
-    ;
-  if (got < 0)
-    goto fail_errno;
-  if (got > 0 && memcmp (head, PATHPROF_PPD_MAGIC, (size_t) got) != 0)
+     place): leave it alone rather than replace it.  */
+  if (size > 0
+      && memcmp (buf, PATHPROF_PPD_MAGIC,
+                 size < PATHPROF_PPD_MAGIC_SIZE ? size
+                                                : PATHPROF_PPD_MAGIC_SIZE)
+           != 0)
     {
       __pathprof_report ("cannot write profile '%s': the file exists and is "
                          "not a pathprof profile; not overwriting it",
                          path);
       goto out;
     }
-  if (ppd_read_fd (fd, &buf, &size, msg) != PPD_OK)
-    goto fail_errno;
   if (size > 0)
     {
       enum ppd_status st2 = ppd_parse (buf, size, &old, msg);
@@ -649,7 +641,6 @@ update_file (const char *path_in, struct ppd_profile *snap)
           kept_aside = 1;
         }
     }
-
 
   if (result == snap)
     count_new_runs (snap, NULL);

@@ -87,14 +87,9 @@ tool_output_open (struct tool_output *o, const char *name)
       reset (o);
       return 1;
     }
-  /* A file replaced keeps its permissions, and its owner and group where
-     we may give them.  */
+  /* A file replaced keeps its permissions, owner and group.  */
   if (stat (o->target, &st) == 0)
-    {
-      if (fchown (fd, st.st_uid, st.st_gid) != 0)
-        (void) !fchown (fd, (uid_t) -1, st.st_gid);
-      (void) fchmod (fd, st.st_mode & 0777);
-    }
+    ppd_take_attributes (fd, &st);
   o->f = fdopen (fd, "w");
   if (!o->f)
     {
