@@ -244,14 +244,9 @@ match_functions (void)
               : pp_ips_lookup_elsewhere (ips, f->name, f->source,
                                          f->sub->checksum, subpaths);
       if (elsewhere)
-        {
-          char *where = xasprintf ("%s:%u", pp_opts.ipps_file,
-                                   elsewhere->line);
-          f->stale = xasprintf ("%s (source '%s' there, '%s' now)", where,
-                                elsewhere->source, f->source);
-          pp_report_elsewhere (f->decl, where, elsewhere->source, f->source);
-          free (where);
-        }
+        f->stale = pp_report_elsewhere (f->decl, pp_opts.ipps_file,
+                                        elsewhere->line, elsewhere->source,
+                                        f->source);
       else if (stale)
         {
           f->stale = xasprintf ("%s:%u (checksum 0x%08x and %llu subpaths "

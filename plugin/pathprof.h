@@ -248,12 +248,12 @@ bool pp_plan_split (pp_plan *plan, const mpz_t n_paths,
 /* Reports that FNDECL's entry at REASON ("FILE:LINE (...)") in the
    interesting-path or -segment file is stale, as `stale` says.  */
 void pp_report_stale (tree fndecl, const char *reason);
-/* Reports that FNDECL, of SOURCE, is listed at WHERE ("FILE:LINE") in
-   the interesting-path or -segment file with its CFG but only under
-   another source, THERE (pp_interesting_lookup_elsewhere): as `stale`
-   says, once per SOURCE.  */
-void pp_report_elsewhere (tree fndecl, const char *where, const char *there,
-                          const char *source);
+/* Reports that FNDECL, of SOURCE, is listed at FILE:LINE (the
+   interesting-path or -segment file) with its CFG but only under another
+   source, THERE (pp_interesting_lookup_elsewhere): as `stale` says, once
+   per SOURCE.  Returns the notes' stale reason (xmalloc'd).  */
+char *pp_report_elsewhere (tree fndecl, const char *file, unsigned line,
+                           const char *there, const char *source);
 /* "array", "hash", "ppp" or "residual".  */
 const char *pp_storage_name (uint32_t storage);
 /* "<storage> storage" for the verbose note, with PPP's slots (a static

@@ -79,9 +79,12 @@ pp_report_stale (tree fndecl, const char *reason)
     }
 }
 
+namespace {
+
+/* pp_report_elsewhere's message, once per SOURCE.  */
 void
-pp_report_elsewhere (tree fndecl, const char *where, const char *there,
-                     const char *source)
+report_elsewhere (tree fndecl, const char *where, const char *there,
+                  const char *source)
 {
   /* Once per source: a build that names a source differently from the
      profiled build (another directory, absolute names, no
@@ -125,6 +128,20 @@ pp_report_elsewhere (tree fndecl, const char *where, const char *there,
           "as the profiled build did (the same %<-ffile-prefix-map%>); "
           "other functions of %qs in this case are not reported",
           source, source);
+}
+
+} // namespace
+
+char *
+pp_report_elsewhere (tree fndecl, const char *file, unsigned line,
+                     const char *there, const char *source)
+{
+  char *where = xasprintf ("%s:%u", file, line);
+  char *reason = xasprintf ("%s (source '%s' there, '%s' now)", where, there,
+                            source);
+  report_elsewhere (fndecl, where, there, source);
+  free (where);
+  return reason;
 }
 
 namespace {
@@ -473,14 +490,9 @@ pp_plan_function (tree fndecl, const char *name, const char *source,
                                                      source, checksum,
                                                      num->total);
   if (elsewhere)
-    {
-      char *where = xasprintf ("%s:%u", pp_opts.interesting_file,
-                               elsewhere->line);
-      plan->stale = xasprintf ("%s (source '%s' there, '%s' now)", where,
-                               elsewhere->source, source);
-      pp_report_elsewhere (fndecl, where, elsewhere->source, source);
-      free (where);
-    }
+    plan->stale = pp_report_elsewhere (fndecl, pp_opts.interesting_file,
+                                       elsewhere->line, elsewhere->source,
+                                       source);
   else if (stale)
     {
       char *there = mpz_get_str (NULL, 10, stale->n_paths);

@@ -144,33 +144,59 @@ pp_lookup_name_source (const void *base, size_t n, size_t size,
   return end - lo;
 }
 
-size_t
-pp_lookup_name (const void *base, size_t n, size_t size, size_t name_off,
-                size_t source_off, const char *name, size_t *first)
+/* In BASE (pp_lookup_name_source's): the number of elements named NAME,
+   under any source, the first of them at *FIRST.  */
+static size_t
+lookup_name (const void *base, size_t n, size_t size, size_t name_off,
+             size_t source_off, const char *name, size_t *first)
 {
   /* Every source sorts at or after "": the lower bound of (NAME, "") is
      the first element named NAME, if any.  */
-  size_t lo;
-  pp_lookup_name_source (base, n, size, name_off, source_off, name, "", &lo);
+  pp_lookup_name_source (base, n, size, name_off, source_off, name, "",
+                         first);
   const char *b = base;
-  size_t end = lo;
-  while (end < n && strcmp (*(char *const *) (b + end * size + name_off), name)
-                        == 0)
+  size_t end = *first;
+  while (end < n
+         && strcmp (*(char *const *) (b + end * size + name_off), name) == 0)
     end++;
-  if (first)
-    *first = lo;
-  return end - lo;
+  return end - *first;
 }
 
-int
-pp_lists_source (const void *base, size_t n, size_t size, size_t source_off,
-                 const char *source)
+/* Whether an element of BASE has the source SOURCE (a linear search:
+   they are sorted by name first).  */
+static int
+lists_source (const void *base, size_t n, size_t size, size_t source_off,
+              const char *source)
 {
   const char *b = base;
   for (size_t i = 0; i < n; i++)
     if (strcmp (*(char *const *) (b + i * size + source_off), source) == 0)
       return 1;
   return 0;
+}
+
+const void *
+pp_lookup_elsewhere (const void *base, size_t n, size_t size,
+                     size_t name_off, size_t source_off, const char *name,
+                     const char *source,
+                     int (*match) (const void *elem, const void *ctx),
+                     const void *ctx)
+{
+  const char *b = base;
+  size_t first, count = lookup_name (base, n, size, name_off, source_off,
+                                     name, &first);
+  const void *found = NULL;
+  for (size_t i = first; i < first + count; i++)
+    {
+      const void *e = b + i * size;
+      if (strcmp (*(char *const *) ((const char *) e + source_off), source)
+          == 0)
+        return NULL;
+      if (!found && match (e, ctx))
+        found = e;
+    }
+  return found && !lists_source (base, n, size, source_off, source) ? found
+                                                                   : NULL;
 }
 
 pp_status

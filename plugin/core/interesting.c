@@ -268,30 +268,32 @@ pp_interesting_lookup (const pp_interesting *set, const char *name,
                                 first);
 }
 
+/* pp_interesting_lookup_elsewhere's match: the function's identity but
+   for its source.  */
+struct cfg_identity
+{
+  uint32_t checksum;
+  mpz_srcptr n_paths;
+};
+
+static int
+same_cfg (const void *elem, const void *ctx)
+{
+  const pp_interesting_fn *e = elem;
+  const struct cfg_identity *id = ctx;
+  return e->checksum == id->checksum && mpz_cmp (e->n_paths, id->n_paths) == 0;
+}
+
 const pp_interesting_fn *
 pp_interesting_lookup_elsewhere (const pp_interesting *set, const char *name,
                                  const char *source, uint32_t checksum,
                                  const mpz_t n_paths)
 {
-  size_t first, n = pp_lookup_name (set->fns, set->n_fns, sizeof *set->fns,
-                                    offsetof (pp_interesting_fn, name),
-                                    offsetof (pp_interesting_fn, source),
-                                    name, &first);
-  const pp_interesting_fn *found = NULL;
-  for (size_t i = first; i < first + n; i++)
-    {
-      const pp_interesting_fn *e = &set->fns[i];
-      if (strcmp (e->source, source) == 0)
-        return NULL;
-      if (!found && e->checksum == checksum
-          && mpz_cmp (e->n_paths, n_paths) == 0)
-        found = e;
-    }
-  return found && !pp_lists_source (set->fns, set->n_fns, sizeof *set->fns,
-                                    offsetof (pp_interesting_fn, source),
-                                    source)
-             ? found
-             : NULL;
+  struct cfg_identity id = { checksum, n_paths };
+  return pp_lookup_elsewhere (set->fns, set->n_fns, sizeof *set->fns,
+                              offsetof (pp_interesting_fn, name),
+                              offsetof (pp_interesting_fn, source), name,
+                              source, same_cfg, &id);
 }
 
 /* ------------------------------------------------------------------ */

@@ -29,16 +29,17 @@ size_t pp_lookup_name_source (const void *base, size_t n, size_t size,
                               const char *name, const char *source,
                               size_t *first);
 
-/* In the same BASE: the number of elements named NAME, under any
-   source, the first of them at *FIRST.  */
-size_t pp_lookup_name (const void *base, size_t n, size_t size,
-                       size_t name_off, size_t source_off, const char *name,
-                       size_t *first);
-
-/* In the same BASE: whether an element has the source SOURCE (a linear
-   search: they are sorted by name first).  */
-int pp_lists_source (const void *base, size_t n, size_t size,
-                     size_t source_off, const char *source);
+/* In the same BASE, for (NAME, SOURCE) that is not listed: the first
+   element named NAME under another source that MATCH (element, CTX)
+   accepts, while no element at all has the source SOURCE; NULL if there
+   is none, or if (NAME, SOURCE) is listed (pp_interesting_lookup_
+   elsewhere and pp_ips_lookup_elsewhere say why).  */
+const void *pp_lookup_elsewhere (const void *base, size_t n, size_t size,
+                                 size_t name_off, size_t source_off,
+                                 const char *name, const char *source,
+                                 int (*match) (const void *elem,
+                                               const void *ctx),
+                                 const void *ctx);
 
 /* Appends TEXT to the malloc'd array of strings *LINES (*N of them,
    room for *CAP), one element per line of TEXT: the header comments of

@@ -319,28 +319,32 @@ pp_ips_lookup (const pp_ips *set, const char *name, const char *source,
                                 first);
 }
 
+/* pp_ips_lookup_elsewhere's match: the function's identity but for its
+   source.  */
+struct subpath_identity
+{
+  uint32_t checksum;
+  uint64_t subpaths;
+};
+
+static int
+same_subpaths (const void *elem, const void *ctx)
+{
+  const pp_ips_fn *e = elem;
+  const struct subpath_identity *id = ctx;
+  return e->checksum == id->checksum && e->subpaths == id->subpaths;
+}
+
 const pp_ips_fn *
 pp_ips_lookup_elsewhere (const pp_ips *set, const char *name,
                          const char *source, uint32_t checksum,
                          uint64_t subpaths)
 {
-  size_t first, n = pp_lookup_name (set->fns, set->n_fns, sizeof *set->fns,
-                                    offsetof (pp_ips_fn, name),
-                                    offsetof (pp_ips_fn, source), name,
-                                    &first);
-  const pp_ips_fn *found = NULL;
-  for (size_t i = first; i < first + n; i++)
-    {
-      const pp_ips_fn *e = &set->fns[i];
-      if (strcmp (e->source, source) == 0)
-        return NULL;
-      if (!found && e->checksum == checksum && e->subpaths == subpaths)
-        found = e;
-    }
-  return found && !pp_lists_source (set->fns, set->n_fns, sizeof *set->fns,
-                                    offsetof (pp_ips_fn, source), source)
-             ? found
-             : NULL;
+  struct subpath_identity id = { checksum, subpaths };
+  return pp_lookup_elsewhere (set->fns, set->n_fns, sizeof *set->fns,
+                              offsetof (pp_ips_fn, name),
+                              offsetof (pp_ips_fn, source), name, source,
+                              same_subpaths, &id);
 }
 
 /* ------------------------------------------------------------------ */
