@@ -68,6 +68,16 @@ pp_text_init_file (pp_text *tx, const char *path, char *msg,
           cap = ncap;
         }
       size_t got = fread (tx->buf + tx->len, 1, cap - tx->len - 1, fp);
+      /* A NUL byte makes the line that holds it an error, so nothing
+         after it can be read: stop there rather than read the rest, which
+         for /dev/zero or a large binary file named by mistake is until
+         memory runs out.  */
+      char *nul = memchr (tx->buf + tx->len, 0, got);
+      if (nul)
+        {
+          tx->len = (size_t) (nul - tx->buf) + 1;
+          break;
+        }
       tx->len += got;
       if (got == 0)
         break;

@@ -890,6 +890,12 @@ LC_ALL=C gcc -fplugin="$PL" -fplugin-arg-pathprof-interesting=missing.txt \
 check "missing interesting file" \
   "1:cc1: error: pathprof: missing.txt: cannot open: No such file or directory" \
   "$?:$(head -1 x.err)"
+(ulimit -v 2000000; LC_ALL=C timeout 60 gcc -fplugin="$PL" \
+  -fplugin-arg-pathprof-interesting=/dev/zero \
+  -c "$T/cases/loops.c" -o l.o 2> x.err); rc=$?
+check "an interesting file of NUL bytes (/dev/zero) is an error at once" \
+  "1:cc1: error: pathprof: /dev/zero:1: NUL byte in line" \
+  "$rc:$(head -1 x.err)"
 mkdir -p "a=b" && cp good.txt "a=b/p.txt"
 LC_ALL=C gcc -fplugin="$PL" -fplugin-arg-pathprof-interesting=a=b/p.txt \
   -c "$T/cases/loops.c" -o l.o 2> x.err

@@ -68,6 +68,10 @@ bad_notes () { # VALID.ppno CASES
   done < "$2"
 }
 bad_notes "$HERE/t.ppno" "$HERE/bad-notes.cases"
+(ulimit -v 2000000; timeout 60 "$PP" check-notes /dev/zero > out 2> err); rc=$?
+is "check-notes: a device of NUL bytes is no notes file, said at once" \
+  "1::/dev/zero:1: NUL byte in line" \
+  "$rc:$(cat out):$(cat err)"
 "$PP" check-notes "$HERE/p.ppno" > out 2> err; rc=$?
 is "valid preferential notes accepted" \
   "0:$HERE/p.ppno: stamp 0x5eed0001, 6 functions, ok:" \

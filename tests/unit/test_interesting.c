@@ -655,6 +655,25 @@ test_files (void)
   snprintf (want, sizeof want, "%s: cannot read: Is a directory", dir);
   CHECK_STR (err.message, want);
 
+  /* A device that never ends is refused at its first NUL byte, not read
+     until memory runs out; a NUL far into a file names its line.  */
+  CU_ASSERT_EQUAL (pp_interesting_read ("/dev/zero", &set, &err),
+                   PP_ERR_INVALID);
+  CHECK_STR (err.message, "/dev/zero:1: NUL byte in line");
+  snprintf (path, sizeof path, "%s/nul.txt", dir);
+  FILE *nf = fopen (path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL (nf);
+  fputs ("pathprof-interesting 1\n", nf);
+  for (int i = 0; i < 20000; i++)
+    fputs ("# a comment line to push the NUL past the first read\n", nf);
+  static const char nul_line[] = "function \"f\"\0\n";
+  fwrite (nul_line, 1, sizeof nul_line - 1, nf);
+  fclose (nf);
+  CU_ASSERT_EQUAL (pp_interesting_read (path, &set, &err), PP_ERR_INVALID);
+  snprintf (want, sizeof want, "%s:20002: NUL byte in line", path);
+  CHECK_STR (err.message, want);
+  unlink (path);
+
   /* A file written by the writer reads back the same.  */
   snprintf (path, sizeof path, "%s/paths.txt", dir);
   FILE *f = fopen (path, "w");
