@@ -88,6 +88,15 @@ usage_error (const char *fmt, const char *arg)
   return 1;
 }
 
+/* An option getopt refused: getopt has said which and why, under the
+   command's name ("pathprof merge: invalid option -- 'x'").  */
+static int
+bad_option (void)
+{
+  fputs ("Try 'pathprof --help' for more information.\n", stderr);
+  return 1;
+}
+
 /* A --top value: a decimal count.  */
 static int
 parse_top (const char *arg, unsigned long *v)
@@ -138,7 +147,7 @@ report_options (int argc, char **argv, const char *cmd,
         fputs (usage_text, stdout);
         return 0;
       default:
-        return usage_error ("%s: bad option", cmd);
+        return bad_option ();
       }
   return -1;
 }
@@ -175,7 +184,7 @@ cmd_merge (int argc, char **argv)
         fputs (usage_text, stdout);
         return 0;
       default:
-        return usage_error ("%s", "merge: bad option");
+        return bad_option ();
       }
   if (!outname)
     return usage_error ("%s", "merge: -o OUT is required");
@@ -303,7 +312,7 @@ cmd_interesting (int argc, char **argv)
         fputs (usage_text, stdout);
         return 0;
       default:
-        return usage_error ("%s", "interesting: bad option");
+        return bad_option ();
       }
   if (opt.coverage && opt.top)
     return usage_error ("%s", "interesting: --coverage and --top exclude "
@@ -361,7 +370,7 @@ cmd_ips (int argc, char **argv)
         fputs (usage_text, stdout);
         return 0;
       default:
-        return usage_error ("%s", "ips: bad option");
+        return bad_option ();
       }
   if (optind >= argc)
     return usage_error ("%s", "ips: no traces");
@@ -387,7 +396,7 @@ cmd_stats (int argc, char **argv)
         fputs (usage_text, stdout);
         return 0;
       default:
-        return usage_error ("%s", "stats: bad option");
+        return bad_option ();
       }
   if (optind >= argc)
     return usage_error ("%s", "stats: no notes files");
@@ -401,6 +410,10 @@ main (int argc, char **argv)
     return usage_error ("%s", "no command given");
   const char *cmd = argv[1];
   int status;
+  /* The command's argv[0] names it for getopt's messages.  */
+  char command_name[64];
+  snprintf (command_name, sizeof command_name, "pathprof %s", cmd);
+  argv[1] = command_name;
   if (strcmp (cmd, "--help") == 0 || strcmp (cmd, "-h") == 0)
     {
       fputs (usage_text, stdout);

@@ -207,6 +207,18 @@ is "show: corrupt profile" \
   "$rc:$(cat out):$(cat err)"
 
 # --- merge -----------------------------------------------------------------
+"$PP" merge -x -o m.ppd a.ppd > out 2> err; rc=$?
+is "a bad option is named under the command's name, once" \
+  "1::pathprof merge: invalid option -- 'x'
+Try 'pathprof --help' for more information." "$rc:$(cat out):$(cat err)"
+"$PP" show --bogus z.ppd > out 2> err; rc=$?
+is "a bad long option is named under the command's name, once" \
+  "1::pathprof show: unrecognized option '--bogus'
+Try 'pathprof --help' for more information." "$rc:$(cat out):$(cat err)"
+"$PP" merge -o > out 2> err; rc=$?
+is "an option without its argument" \
+  "1::pathprof merge: option requires an argument -- 'o'
+Try 'pathprof --help' for more information." "$rc:$(cat out):$(cat err)"
 PATHPROF_FILE=a.ppd "$T/prof_prog" f 1 1 g 0 2
 PATHPROF_FILE=b.ppd "$T/prof_prog" f 1 10 f 2 1 h 1 4
 PATHPROF_FILE=ab.ppd "$T/prof_prog" f 1 1 g 0 2
