@@ -500,12 +500,16 @@ pp_emit_object (pp_fn_record **recs, unsigned n, const char *notes_file,
   DECL_INITIAL (obj) = build_constructor (object_desc_type, v);
   finalize_var (obj);
 
-  /* The constructor registers the object.  Priority 101 (the first one
-     not reserved), as gcov's: the object is known to the runtime before
-     the program's own constructors run.  */
+  /* The constructor registers the object.  Priority 100, the last one
+     reserved for the implementation, as gcov's (-fprofile-arcs emits its
+     __gcov_init at 100 too): the object is known to the runtime before
+     any of the program's own constructors run, those of priority 101
+     included.  A trace build needs it: an event of a function whose
+     object is not registered yet names no function, and the trace would
+     not decode.  */
   tree init = runtime_fn (pp_opts.wpp ? "__pathprof_wpp_init"
                                       : "__pathprof_init",
                           build_pointer_type (object_desc_type), NULL_TREE);
   tree body = build_call_expr (init, 1, build_fold_addr_expr (obj));
-  cgraph_build_static_cdtor ('I', body, MAX_RESERVED_INIT_PRIORITY + 1);
+  cgraph_build_static_cdtor ('I', body, MAX_RESERVED_INIT_PRIORITY);
 }

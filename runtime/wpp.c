@@ -431,6 +431,19 @@ exit_handler (void)
   errno = saved;
 }
 
+/* Written from a destructor of priority 100, as the profile is
+   (runtime.c's write_at_exit): after the program's exit handlers and its
+   own destructors, whose events are in the trace.  */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wprio-ctor-dtor"
+__attribute__ ((destructor (100))) static void
+wpp_write_at_exit (void)
+{
+  if (handlers_registered)
+    exit_handler ();
+}
+#pragma GCC diagnostic pop
+
 static void
 fork_prepare (void)
 {
@@ -485,7 +498,6 @@ __pathprof_wpp_init (struct pathprof_object *object)
       handlers_registered = 1;
       __pathprof_settle_start_dir ();
       pthread_key_create (&thread_key, thread_exit);
-      atexit (exit_handler);
       pthread_atfork (fork_prepare, fork_parent, fork_child);
     }
   int known = 0;

@@ -196,6 +196,25 @@ for src in dtor.c prio.cc; do
   want="11 1"; case $src in *.cc) want="8 2" ;; esac
   is "exit-time code, $src: counted" "$want" "$got"
 done
+# The same in a trace build: the constructor of priority 101 runs after
+# the object's registration (priority 100, as gcov's; at 101 its events
+# named no function and the trace did not decode), the destructor before
+# the trace's last write (its events were dropped after an atexit
+# handler).  work: 6 paths one way, 5 the other (11 calls); fini: 1
+# entry, 3 iterations, 1 exit.
+rm -rf ppt && mkdir ppt
+gcc -O2 -fplugin="$B/pathprof.so" -fplugin-arg-pathprof-wpp dtor.c \
+  -L"$B" -lpathprof -o traced \
+  && PATHPROF_TRACE_DIR=$PWD/ppt ./traced > out.txt
+gcc -O2 dtor.c -o plain && ./plain > plain.txt
+"$B/pathprof" ips -k 1 -o ips.txt ppt > ips.log 2>&1; rc=$?
+fn_segments () { # NAME: its depth-1 segments, "id = count" each
+  n=$(sed -n "s/^function \([0-9]*\) \"$1\"$/\1/p" ips.txt)
+  sed -n "s/^segment $n : $n:\([0-9]*\) = \([0-9]*\)$/\1=\2/p" ips.txt | tr '\n' ' '
+}
+is "exit-time code, dtor.c, trace build: output, trace, work and fini" \
+  "$(cat plain.txt):0:0=6 1=5 :0=1 2=3 3=1 " \
+  "$(cat out.txt):$rc:$(fn_segments work):$(fn_segments fini)"
 cd "$W" || exit 1
 
 # An instrumented shared library, linked with the program: a child that
