@@ -40,6 +40,16 @@ struct pathprof_signal_hold
 };
 void __pathprof_hold_signals (struct pathprof_signal_hold *h);
 void __pathprof_release_signals (struct pathprof_signal_hold *h);
+/* An exec from a signal handler that interrupted a write of this
+   copy's, in the thread that holds: the new image must start with the
+   signal mask the program had, not with the two signals blocked (a
+   blocked SIGPIPE stays blocked across exec, and a shell or server the
+   program execs would never get one).  exec_unhold unblocks the held
+   signals that the outermost hold found unblocked; exec_rehold, after an
+   exec that failed, blocks them again for the write that goes on.
+   Nothing when the thread holds nothing.  */
+void __pathprof_exec_unhold (void);
+void __pathprof_exec_rehold (void);
 
 /* FD, a file the runtime just opened; moved to another descriptor if it
    is the standard error's, which the program had closed: the runtime's

@@ -561,12 +561,15 @@ reset_here (void)
 static int
 exec_prepare_here (void)
 {
-  return getpid () == owner_pid ? dump_here () : 0;
+  int ret = getpid () == owner_pid ? dump_here () : 0;
+  __pathprof_exec_unhold ();
+  return ret;
 }
 
 static int
 exec_failed_here (void)
 {
+  __pathprof_exec_rehold ();
   /* Still here: exec failed and this process goes on; its counts were
      written, so start afresh (the exit handler writes what follows).  */
   return getpid () == owner_pid ? reset_here () : 0;

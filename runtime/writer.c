@@ -310,16 +310,64 @@ __pathprof_off_stderr (int fd)
 static const int held_signals[] = { SIGXFSZ, SIGPIPE };
 #define N_HELD_SIGNALS (sizeof held_signals / sizeof held_signals[0])
 
+/* The calling thread's outermost hold, for an exec from a signal
+   handler that interrupts it (__pathprof_exec_unhold).  Initial-exec:
+   read in a signal handler, where a dynamic TLS access could allocate.  */
+static __thread struct pathprof_signal_hold *outermost_hold
+  __attribute__ ((tls_model ("initial-exec")));
+
+static void
+held_set (sigset_t *held)
+{
+  sigemptyset (held);
+  for (unsigned i = 0; i < N_HELD_SIGNALS; i++)
+    sigaddset (held, held_signals[i]);
+}
+
 void
 __pathprof_hold_signals (struct pathprof_signal_hold *h)
 {
   sigset_t held;
-  sigemptyset (&held);
-  for (unsigned i = 0; i < N_HELD_SIGNALS; i++)
-    sigaddset (&held, held_signals[i]);
+  held_set (&held);
   pthread_sigmask (SIG_BLOCK, &held, &h->old_mask);
   if (sigpending (&h->pending_before) != 0)
     sigfillset (&h->pending_before); /* discard nothing */
+  if (!outermost_hold)
+    outermost_hold = h;
+}
+
+/* The held signals that the outermost hold blocked (none where the
+   thread holds nothing): in SET; whether there are any.  */
+static int
+blocked_by_hold (sigset_t *set)
+{
+  sigemptyset (set);
+  int any = 0;
+  const struct pathprof_signal_hold *h = outermost_hold;
+  if (h)
+    for (unsigned i = 0; i < N_HELD_SIGNALS; i++)
+      if (sigismember (&h->old_mask, held_signals[i]) != 1)
+        {
+          sigaddset (set, held_signals[i]);
+          any = 1;
+        }
+  return any;
+}
+
+void
+__pathprof_exec_unhold (void)
+{
+  sigset_t set;
+  if (blocked_by_hold (&set))
+    pthread_sigmask (SIG_UNBLOCK, &set, NULL);
+}
+
+void
+__pathprof_exec_rehold (void)
+{
+  sigset_t set;
+  if (blocked_by_hold (&set))
+    pthread_sigmask (SIG_BLOCK, &set, NULL);
 }
 
 void
@@ -341,6 +389,8 @@ __pathprof_release_signals (struct pathprof_signal_hold *h)
           while (sigtimedwait (&one, NULL, &now) < 0 && errno == EINTR)
             ;
         }
+  if (outermost_hold == h)
+    outermost_hold = NULL;
   pthread_sigmask (SIG_SETMASK, &h->old_mask, NULL);
   errno = saved;
 }

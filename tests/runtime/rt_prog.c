@@ -32,6 +32,12 @@
  *                 close the last N opened: N descriptors are left free
  *   xfsz          install a SIGXFSZ handler that writes "SIGXFSZ" on
  *                 the standard output
+ *   heldexec      as the runtime does while it writes, hold SIGPIPE and
+ *                 SIGXFSZ; raise SIGUSR1, whose handler calls
+ *                 __pathprof_execve of a file that does not exist (the
+ *                 two must be blocked again after it fails), then of
+ *                 sed printing its SigBlk mask (/proc/self/status) on
+ *                 the standard output
  *   forkexec LIB N
  *                 2 threads dlopen and dlclose LIB in a loop while the
  *                 main thread forks N times, each child calling
@@ -81,6 +87,7 @@
 #include <unistd.h>
 
 #include "fake-object.h"
+#include "runtime-internal.h"
 #include "proc-status.h"
 #include "pathprof.h"
 #ifdef FAKE_RESIDUAL
@@ -384,6 +391,34 @@ resetter (void *arg)
   return NULL;
 }
 
+/* The command heldexec: an exec from a signal handler that interrupts
+   a write of the runtime's.  */
+static void
+exec_in_handler (int sig)
+{
+  (void) sig;
+  char *none[] = { "nothing", NULL };
+  __pathprof_execve ("/nonexistent/rt_prog", none, environ);
+  sigset_t now;
+  pthread_sigmask (SIG_BLOCK, NULL, &now);
+  if (sigismember (&now, SIGPIPE) != 1 || sigismember (&now, SIGXFSZ) != 1)
+    die ("held signals after a failed exec");
+  char *sed[] = { "sed", "-n", "s/^SigBlk:[[:space:]]*//p",
+                   "/proc/self/status", NULL };
+  __pathprof_execve ("/bin/sed", sed, environ);
+  die ("execve /bin/sed");
+}
+
+static void
+exec_while_held (void)
+{
+  struct pathprof_signal_hold hold;
+  signal (SIGUSR1, exec_in_handler);
+  __pathprof_hold_signals (&hold);
+  raise (SIGUSR1);
+  die ("raise");
+}
+
 /* The command resetfork.  */
 static void
 reset_beside_forks (unsigned long n)
@@ -499,6 +534,8 @@ main (int argc, char **argv)
         vfork_exec (self);
       else if (!strcmp (c, "resetfork") && i + 1 < argc)
         reset_beside_forks (num (argv[++i]));
+      else if (!strcmp (c, "heldexec"))
+        exec_while_held ();
       else if (!strcmp (c, "badexec"))
         {
           char *args[] = { "nothing", NULL };

@@ -458,6 +458,14 @@ PATHPROF_FILE=$W/badexec.ppd "$RT" a 0 1 badexec a 0 2 2> "$W/err"
 dump_of "$W/badexec.ppd" > "$W/out"
 same "__pathprof_execve that fails: errno ENOENT, every count written once" \
   "$W/exp" "$W/out"
+# An exec from a signal handler that interrupts a write (the write holds
+# SIGPIPE and SIGXFSZ blocked): the new image starts with the program's
+# mask, SIGUSR1 alone (the handler's).  It started with both held
+# signals blocked too (0000000001001200), and a blocked SIGPIPE stays
+# blocked across exec.
+PATHPROF_FILE=$W/heldexec.ppd "$RT" a 0 1 heldexec > "$W/out" 2> "$W/err"
+is "exec in a handler during a write: the program's signal mask" \
+  "0:0000000000000200:" "$?:$(cat "$W/out"):$(cat "$W/err")"
 
 # --- an instrumented shared library, dlopen'ed and dlclose'd ---------------
 # lib_exp LIB_COUNT RUNS "ID COUNT"...: the expected dump of a run with
