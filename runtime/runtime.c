@@ -717,12 +717,25 @@ snapshot_fork_hooks (void)
 }
 
 /* dlopen and dlclose, weak: from glibc 2.34 they are libc's, before
-   that libdl's, which a program need not link; a static program that
-   does not use them must not get the dynamic loader's code (and the
-   linker's warning about it) for the sake of a pin it never needs, its
-   one copy of the runtime being this one.  */
+   that libdl's, which a program need not link; a static program, its
+   one copy of the runtime being this one, never needs a pin.  Built
+   against glibc 2.34 or later, the references name libc.so's version of
+   them, GLIBC_2.34 (the same on every architecture): libc.a's copies,
+   which are unversioned, do not satisfy them, so a static link leaves
+   them null and prints no warning that dlopen in a static program needs
+   the shared libraries at run time (glibc warns of any reference to
+   dlopen in a static link, a weak one included).  */
+#if defined __GLIBC__ && __GLIBC_PREREQ(2, 34)
+extern void *pathprof_dlopen (const char *, int) __attribute__ ((weak));
+extern int pathprof_dlclose (void *) __attribute__ ((weak));
+__asm__ (".symver pathprof_dlopen, dlopen@GLIBC_2.34");
+__asm__ (".symver pathprof_dlclose, dlclose@GLIBC_2.34");
+#else
 #pragma weak dlopen
 #pragma weak dlclose
+#define pathprof_dlopen dlopen
+#define pathprof_dlclose dlclose
+#endif
 
 /* Keeps the object NAME (the walk's name of the object holding HOOKS)
    loaded until unpin_object: a handle from dlopen (RTLD_NOLOAD), or
@@ -734,14 +747,14 @@ pin_object (const struct pathprof_module_hooks *hooks, const char *name)
 {
   if (hooks == &__pathprof_module_hooks || (name && !name[0]))
     return PINNED_FOREVER;
-  return name ? dlopen (name, RTLD_LAZY | RTLD_NOLOAD) : NULL;
+  return name ? pathprof_dlopen (name, RTLD_LAZY | RTLD_NOLOAD) : NULL;
 }
 
 static void
 unpin_object (void *handle)
 {
   if (handle && handle != PINNED_FOREVER)
-    dlclose (handle);
+    pathprof_dlclose (handle);
 }
 
 /* Runs hook OP of every loaded object's copy of the runtime, found by
@@ -764,7 +777,7 @@ unpin_object (void *handle)
 static int
 run_walked_hooks (unsigned op, int *found_self)
 {
-  if (!dlopen || !dlclose)
+  if (!pathprof_dlopen || !pathprof_dlclose)
     {
       struct hooks_walk walk = { NULL, NULL, 0, 0, (int) op, 0, 0 };
       dl_iterate_phdr (hooks_of, &walk);

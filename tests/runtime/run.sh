@@ -458,6 +458,24 @@ PATHPROF_FILE=$W/badexec.ppd "$RT" a 0 1 badexec a 0 2 2> "$W/err"
 dump_of "$W/badexec.ppd" > "$W/out"
 same "__pathprof_execve that fails: errno ENOENT, every count written once" \
   "$W/exp" "$W/out"
+# A static program: the runtime links without a warning (its reference
+# to dlopen, even weak, made glibc warn that dlopen in a static program
+# needs the shared libraries at run time; rt_prog's own dlopen still
+# does), and its counts are written at exit, fork and exec: the
+# parent's 0 5, the child's 1 7 at its exec, the image's 2 1.
+if $CC $RTFLAGS -static "$SRC/tests/runtime/rt_prog.c" $LIBS \
+     -o "$T/rt_prog_static" > "$W/static.err" 2>&1; then
+  P=$W/static.ppd
+  PATHPROF_FILE=$P "$T/rt_prog_static" a 0 5 fork a 1 7 exec 2> "$W/err"
+  is "a static program: linked without the runtime's warning, run silently" \
+    "0:0:" "$?:$(grep -c -e libpathprof -e "$SRC/runtime/" "$W/static.err"):$(cat "$W/err")"
+  { echo "pathprof-data 2"; obj 3; fn_array 3; echo "    0 5"
+    echo "    1 7"; echo "    2 1"; fn_hash 0 0; fn_threads 0; } > "$W/exp"
+  dump_of "$P" > "$W/out"
+  same "a static program: fork and exec written" "$W/exp" "$W/out"
+else
+  ko "a static program links"; cat "$W/static.err"
+fi
 # An exec from a signal handler that interrupts a write (the write holds
 # SIGPIPE and SIGXFSZ blocked): the new image starts with the program's
 # mask, SIGUSR1 alone (the handler's).  It started with both held
