@@ -280,6 +280,23 @@ descriptor_array (void)
 }
 
 tree
+pp_self_token (const char *name)
+{
+  /* Writable, so that -fmerge-all-constants cannot give two functions
+     one token.  */
+  tree var = build_var ("__pathprof_self", name, char_type_node);
+  DECL_INITIAL (var) = NULL_TREE;
+  finalize_var (var);
+  /* Made by the pre-pass too, before the symbol table analyzes new
+     variables as they come (IPA_SSA): unanalyzed, it would never be
+     output.  */
+  varpool_node *node = varpool_node::get (var);
+  if (!node->analyzed)
+    node->analyze ();
+  return var;
+}
+
+tree
 pp_function_descriptor_addr (const pp_fn_record *rec)
 {
   tree ref = build4 (ARRAY_REF, fn_desc_type, descriptor_array (),

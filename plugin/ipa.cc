@@ -95,6 +95,9 @@ collect_functions (void)
       f->source = xstrdup (pp_source_file (node->decl));
       f->index = pp_n_ipa_fns;
       f->address_taken = node->address_taken;
+      f->direct_only = !TREE_PUBLIC (node->decl) && !node->address_taken
+                       && !node->externally_visible && !node->has_aliases_p ()
+                       && !node->force_output;
       pp_ipa_fns[pp_n_ipa_fns++] = f;
     }
   by_uid = XNEWVEC (uid_index, pp_n_ipa_fns + 1);
@@ -266,13 +269,16 @@ build_trace_decls (void)
                                 const_ptr_type_node);
 }
 
-/* The address a call calls, as a `const void *`.  */
+/* The address a call calls, as a `const void *` (for a direct call, what
+   the callee's entry passes: pp_ipa_self_address).  */
 tree
 callee_address (gimple_seq *seq, gcall *call)
 {
   tree fn = gimple_call_fn (call);
   if (TREE_CODE (fn) == OBJ_TYPE_REF)
     fn = OBJ_TYPE_REF_EXPR (fn);
+  if (tree direct = gimple_call_fndecl (call))
+    fn = pp_ipa_self_address (direct);
   tree t = create_tmp_reg (const_ptr_type_node, "pathprof_callee");
   gimple_seq_add_stmt (seq, gimple_build_assign (t, NOP_EXPR,
                                                  unshare_expr (fn)));
@@ -353,7 +359,7 @@ insert_markers (pp_ipa_fn *f)
       tree name = build_string_literal (strlen (f->name) + 1, f->name);
       tree source = build_string_literal (strlen (f->source) + 1, f->source);
       gcall *enter = gimple_build_call (trace_fn_decl, 3, name, source,
-                                        build_fold_addr_expr (f->decl));
+                                        pp_ipa_self_address (f->decl));
       gimple_call_set_lhs (enter, inv);
       gsi_insert_on_edge_immediate (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN
                                                       (fn)),
@@ -433,6 +439,17 @@ pp_ipa_lookup (tree decl)
   uid_index *found = (uid_index *) bsearch (&key, by_uid, pp_n_ipa_fns,
                                             sizeof *by_uid, cmp_uid);
   return found ? pp_ipa_fns[found->index] : NULL;
+}
+
+tree
+pp_ipa_self_address (tree fndecl)
+{
+  pp_ipa_fn *f = pp_ipa_lookup (fndecl);
+  if (!f || !f->direct_only)
+    return build_fold_addr_expr (fndecl);
+  if (!f->self_token)
+    f->self_token = pp_self_token (f->name);
+  return build_fold_addr_expr (f->self_token);
 }
 
 unsigned

@@ -303,6 +303,11 @@ struct pp_ipa_fn
   pp_node_lines *lines;      /* per subpath node */
   unsigned sub_nodes;        /* of the subpath CFG (lines' length) */
   bool address_taken;
+  /* Only this unit's direct calls reach it (file-local, its address
+     never taken, no alias): a trace build names it by a token of its
+     own instead of its address (pp_ipa_self_address).  */
+  bool direct_only;
+  tree self_token;           /* that token (a variable), once made */
   bool has_restart;          /* setjmp receivers or nonlocal labels */
   /* IPPP roots: the contexts of the supergraph (0 is the root), and the
      interesting segments to number, as read (file function indices).  */
@@ -327,6 +332,13 @@ extern pp_ipa_fn **pp_ipa_fns;
 extern unsigned pp_n_ipa_fns;
 extern pp_subpath_fn **pp_ipa_subpaths;
 pp_ipa_fn *pp_ipa_lookup (tree decl);
+/* What a trace build's entry event of FNDECL, and the call sites that
+   call it directly, pass as its address: &FNDECL, or for a function of
+   the unit that only its direct calls reach, a token of its own.  Taking
+   the address of such a function would make GCC emit its body out of
+   line even where every call is inlined, and an always_inline body may
+   not compile out of line (an asm operand that must be a constant).  */
+tree pp_ipa_self_address (tree fndecl);
 /* Whether G calls one of the block-trace functions that `trace` adds to
    an inter-procedural build (ipa.cc; they record and return).  */
 bool pp_ipa_trace_call_p (const gimple *g);
@@ -426,6 +438,10 @@ unsigned pp_residual_cache_bits (uint64_t n_interesting);
    ARRAY), PPP slots, the residual cache of a PPP or RESIDUAL function,
    nothing for TRACE.  */
 void pp_emit_storage (pp_fn_record *rec);
+/* A new file-local byte, __pathprof_self<marker>NAME, kept from the
+   garbage collector: a trace build's token for a function that only this
+   unit's direct calls reach (pp_ipa_self_address).  */
+tree pp_self_token (const char *name);
 /* &descriptors[rec->index], the address __pathprof_log_path takes.  */
 tree pp_function_descriptor_addr (const pp_fn_record *rec);
 /* The declaration of __pathprof_log_path.  */

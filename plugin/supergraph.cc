@@ -262,6 +262,8 @@ instrument_trace (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
       tree callee = gimple_call_fn (call);
       if (TREE_CODE (callee) == OBJ_TYPE_REF)
         callee = OBJ_TYPE_REF_EXPR (callee);
+      if (tree direct = gimple_call_fndecl (call))
+        callee = pp_ipa_self_address (direct);
       map->cut_call[i] = call;
       map->cut_callee[i] = callee;
     }
@@ -293,7 +295,7 @@ instrument_trace (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
     gimple_seq seq = NULL;
     gimple_seq_add_stmt_without_update (
       &seq, gimple_build_assign (self, NOP_EXPR,
-                                 build_fold_addr_expr (fndecl)));
+                                 pp_ipa_self_address (fndecl)));
     gcall *enter = gimple_build_call (pp_wpp_decl (PP_WPP_ENTER), 2,
                                       pp_function_descriptor_addr (rec),
                                       self);

@@ -187,6 +187,15 @@ if want cases; then
     "$W/interp.test" "$W/interp.field"
   check_case "calls.c -O3 -flto -k 3" "$T/cases/calls.c" "-O3 -flto" 3 \
     "$W/calls.test" "$W/calls.field"
+  # An always_inline function with a constant asm operand: no trace or
+  # IPPP build may emit it out of line (cases/asm.c).
+  printf '6\n' > "$W/asm.test"
+  printf '6 1\n27 3\n' > "$W/asm.field"
+  check_case "asm.c -O2" "$T/cases/asm.c" -O2 1 "$W/asm.test" "$W/asm.field"
+  check "asm.c: the trace build emits times only inline, step's token" \
+    "__pathprof_self.step __pathprof_self.times" \
+    "$(nm "$W/asm_c__O2/wpp/prog.o" | awk '$3 ~ /^(times|step)$|^__pathprof_self/ { print $3 }' \
+         | LC_ALL=C sort | paste -sd' ' -)"
   # A supergraph split by path splitting: the field runs the tests'
   # segments, every one interesting, none cut into fragments.
   echo '1 2 3 77777' > "$W/wide.in"
