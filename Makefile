@@ -11,6 +11,8 @@
 #                     the exact apt-get command
 #   make install PREFIX=/usr/local DESTDIR=
 #   make example      build, profile and report the bundled example
+#   make check-torture
+#                     GCC's torture tests in every mode (on demand)
 #
 # Out-of-tree build directory: $(B).
 
@@ -287,6 +289,18 @@ check-gcov: all
 	sh tests/gcov/run.sh $(B)
 	PATHPROF_GCOV_OPT=-O2 sh tests/gcov/run.sh $(B) bzip2 zlib mawk lzip xz-utils
 # --- end realprog ---
+
+# --- torture ---
+# make check-torture: GCC's own torture tests (gcc.c-torture/execute and
+# compile, from Debian's gcc source package) built with the plugin in
+# every mode must behave as the plain builds do (tests/torture/run.sh).
+# Not part of check: about an hour on 2 cores.  TORTURE_MODES="bl2 wpp2"
+# and TORTURE_TESTS="pr12345 ..." narrow it.
+.PHONY: check-torture
+check-torture: all
+	sh tests/torture/run.sh $(B) $(if $(TORTURE_MODES),-m "$(TORTURE_MODES)") \
+	  $(TORTURE_TESTS)
+# --- end torture ---
 
 # --- bench ---
 # make bench: pathprof against gcov on the real programs of scripts/debian
