@@ -404,6 +404,54 @@ quiet_always_inline_calls (cgraph_node *node)
       e->indirect_inlining_edge = 1;
 }
 
+/* Whether CALLER and CALLEE were compiled with options that change what
+   their IL means, across which GCC's inliner never inlines, not even an
+   always_inline function (ipa-inline.cc, can_inline_edge_by_limits_p:
+   an optimize attribute or pragma that sets -fwrapv, say).  GCC compares
+   the floating-point options only where both functions do floating-point
+   math, which its function summaries say and a plugin cannot ask: any
+   difference in them refuses here.  */
+bool
+semantics_differ (tree caller, tree callee)
+{
+  /* (Pasted, not passed to opt_for_fn: an argument of this macro would
+     be expanded, and flag_wrapv is a macro of global_options'.)  */
+#define DIFFER(flag) \
+  (opts_for_fn (caller)->x_##flag != opts_for_fn (callee)->x_##flag)
+  return DIFFER (flag_wrapv) || DIFFER (flag_trapv)
+         || DIFFER (flag_pcc_struct_return) || DIFFER (optimize_debug)
+         || DIFFER (flag_rounding_math) || DIFFER (flag_trapping_math)
+         || DIFFER (flag_unsafe_math_optimizations)
+         || DIFFER (flag_finite_math_only) || DIFFER (flag_signaling_nans)
+         || DIFFER (flag_cx_limited_range) || DIFFER (flag_signed_zeros)
+         || DIFFER (flag_associative_math) || DIFFER (flag_reciprocal_math)
+         || DIFFER (flag_fp_int_builtin_inexact) || DIFFER (flag_errno_math)
+         || DIFFER (flag_non_call_exceptions) || DIFFER (flag_exceptions)
+         || DIFFER (flag_devirtualize);
+#undef DIFFER
+}
+
+/* As GCC's inline_call (ipa-inline-transform.cc): a body compiled without
+   strict aliasing (__attribute__ ((optimize ("-fno-strict-aliasing"))),
+   to pun types) inlined into ROOT takes strict aliasing away from ROOT,
+   whose optimizers would otherwise reorder the punned accesses (PR
+   78791; GCC's torture tests alias-1 and pr79043).  */
+void
+drop_strict_aliasing (tree root, tree callee)
+{
+  if (opt_for_fn (callee, flag_strict_aliasing)
+      || !opt_for_fn (root, flag_strict_aliasing))
+    return;
+  gcc_options opts = global_options;
+  gcc_options opts_set = global_options_set;
+  cl_optimization_restore (&opts, &opts_set, opts_for_fn (root));
+  opts.x_flag_strict_aliasing = false;
+  DECL_FUNCTION_SPECIFIC_OPTIMIZATION (root)
+    = build_optimization_node (&opts, &opts_set);
+  if (DECL_STRUCT_FUNCTION (root) == cfun)
+    set_cfun (cfun, true);  /* reload the global flags */
+}
+
 /* Inlines CALL of ROOT (the current function) with the pristine copy of
    unit function FN, its markers tagged from TAG_BASE.  */
 bool
@@ -421,6 +469,7 @@ inline_call (cgraph_node *root, gcall *call, unsigned fn, unsigned tag_base)
   retag (pristine[fn], tag_base, &old);
   quiet_always_inline_calls (root);
   optimize_inline_calls (root->decl);
+  drop_strict_aliasing (root->decl, pristine[fn]->decl);
   retag (pristine[fn], 0, &old);
   cgraph_edge::rebuild_edges ();
   cgraph_edge::rebuild_references ();
@@ -469,7 +518,8 @@ inline_direct (pp_ipa_fn *f, chain *c, unsigned parent, gcall *call,
      the caller that matters.  A direct call of such a function is no
      call site (pp_call_site); a call through a pointer is, and its target
      is then not inlined (xz-utils' lzma_crc64 calls crc64_clmul so).  */
-  if (!targetm.target_option.can_inline_p (f->decl, g->decl))
+  if (!targetm.target_option.can_inline_p (f->decl, g->decl)
+      || semantics_differ (f->decl, g->decl))
     {
       n->failed++;
       return;
@@ -506,7 +556,8 @@ inline_indirect (pp_ipa_fn *f, root_work *r, chain *c, unsigned parent,
           && !pp_ipa_fns[o->fn]->refusal && pristine[o->fn]
           && pp_call_fits (call, pp_ipa_fns[o->fn]->decl)
           && targetm.target_option.can_inline_p (f->decl,
-                                                 pp_ipa_fns[o->fn]->decl))
+                                                 pp_ipa_fns[o->fn]->decl)
+          && !semantics_differ (f->decl, pp_ipa_fns[o->fn]->decl))
         {
           targets.safe_push (cgraph_node::get (pp_ipa_fns[o->fn]->decl));
           which.safe_push (j);
@@ -665,9 +716,10 @@ pp_ipps_inline (void)
              (unsigned HOST_WIDE_INT) unit_stmts);
   if (n.failed)
     warning (0, "pathprof: %u call chains of %qs cannot be inlined (the "
-             "call or the callee changed, or a call through a pointer "
-             "does not fit the callee or calls one built for other "
-             "instruction set extensions); their segments are not "
+             "call or the callee changed, the two were compiled with "
+             "options that change what code means, or a call through a "
+             "pointer does not fit the callee or calls one built for "
+             "other instruction set extensions); their segments are not "
              "interesting",
              n.failed, pp_opts.ipps_file);
   if (pp_opts.verbose)

@@ -530,10 +530,34 @@ EOF
        > /dev/null && "$PP" ips -o ips.txt ppt ) || ko "diag: ISA: IPS file"
   cd isa
   check "diag: a pointer's target built for other instruction sets: not inlined, one warning" \
-    "isa.c:21:1: warning: pathprof: 1 call chains of 'ips.txt' cannot be inlined (the call or the callee changed, or a call through a pointer does not fit the callee or calls one built for other instruction set extensions); their segments are not interesting" \
+    "isa.c:21:1: warning: pathprof: 1 call chains of 'ips.txt' cannot be inlined (the call or the callee changed, the two were compiled with options that change what code means, or a call through a pointer does not fit the callee or calls one built for other instruction set extensions); their segments are not interesting" \
     "$(ipps ips.txt isa.c)"
   gcc d.o -L"$B" -lpathprof -o i && ./i x > i.out 2>&1
   check "diag: ISA: the IPPP build behaves as the plain one" \
+    "$(cat plain.out)" "$(cat i.out)"
+  cd ..
+
+  # Options that change what code means (cases/pun.c): the punning body
+  # compiled without strict aliasing is inlined and takes strict aliasing
+  # away from main, as GCC's inliner does (the old plugin printed "1 0"
+  # for the plain build's "0 0"); the -fwrapv body is not inlined.
+  mkdir -p pun/ppt
+  ( cd pun && gcc -O2 "$T/cases/pun.c" -o plain && ./plain 1 -3 > plain.out \
+    && gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-wpp -c "$T/cases/pun.c" -o w.o \
+    && gcc w.o -L"$B" -lpathprof -o w && PATHPROF_TRACE_DIR=ppt ./w 1 -3 \
+       > /dev/null && "$PP" ips -o ips.txt ppt ) || ko "diag: options: IPS file"
+  cd pun
+  check "diag: options: the segments of main through typepun and grows" \
+    "segment 0 : 0:0 = 2|segment 1 : 1:0 ( 2:0 ) 1:5 ( 0:0 ) 1:6 = 1|segment 1 : 1:8 ( 0:0 ) 1:6 = 1|segment 1 : 1:10 = 1|segment 2 : 2:0 = 1" \
+    "$(grep '^segment' ips.txt | paste -sd'|' -)"
+  check "diag: options: the -fwrapv callee not inlined, one warning" \
+    "$T/cases/pun.c:40:1: warning: pathprof: 1 call chains of 'ips.txt' cannot be inlined (the call or the callee changed, the two were compiled with options that change what code means, or a call through a pointer does not fit the callee or calls one built for other instruction set extensions); their segments are not interesting" \
+    "$(ipps ips.txt "$T/cases/pun.c" -fplugin-arg-pathprof-verbose | grep -v 'note:\|^ \|In function')"
+  check "diag: options: the no-strict-aliasing callee inlined" \
+    "cc1: note: pathprof: inlined 1 call chains: 3 statements added to the unit's 27 (111 per mille, at most 500%)" \
+    "$(ipps ips.txt "$T/cases/pun.c" -fplugin-arg-pathprof-verbose | grep 'note: pathprof: inlined')"
+  gcc d.o -L"$B" -lpathprof -o i && ./i 1 -3 > i.out 2>&1
+  check "diag: options: the IPPP build behaves as the plain one" \
     "$(cat plain.out)" "$(cat i.out)"
   cd ..
 
