@@ -131,7 +131,9 @@ say () { echo "$1 $MODE $n${2:+ ($2)}"; }
 
 # The options the test asks for: dg-options and dg-additional-options for
 # every target or for x86_64 (not ia32).
-opts=$(sed -n 's/.*{ *dg-\(additional-\)\{0,1\}options *"\([^"]*\)" *\(.*\)}.*/\2|\3/p' "$T" \
+# (An option list may be braced: dg-options { "-fwrapv" }.)
+opts=$(sed -e 's/\(options *\){ *\("[^"]*"\) *}/\1\2/' \
+         -n -e 's/.*{ *dg-\(additional-\)\{0,1\}options *"\([^"]*\)" *\(.*\)}.*/\2|\3/p' "$T" \
   | while IFS='|' read -r o sel; do
       case $sel in
         *target*) case $sel in *ia32*|*newlib*) continue ;; *x86_64-*) ;; *) continue ;; esac ;;
