@@ -269,16 +269,11 @@ build_trace_decls (void)
                                 const_ptr_type_node);
 }
 
-/* The address a call calls, as a `const void *` (for a direct call, what
-   the callee's entry passes: pp_ipa_self_address).  */
+/* pp_ipa_announced_callee of CALL in a temporary, as a `const void *`.  */
 tree
 callee_address (gimple_seq *seq, gcall *call)
 {
-  tree fn = gimple_call_fn (call);
-  if (TREE_CODE (fn) == OBJ_TYPE_REF)
-    fn = OBJ_TYPE_REF_EXPR (fn);
-  if (tree direct = gimple_call_fndecl (call))
-    fn = pp_ipa_self_address (direct);
+  tree fn = pp_ipa_announced_callee (call);
   tree t = create_tmp_reg (const_ptr_type_node, "pathprof_callee");
   gimple_seq_add_stmt (seq, gimple_build_assign (t, NOP_EXPR,
                                                  unshare_expr (fn)));
@@ -450,6 +445,17 @@ pp_ipa_self_address (tree fndecl)
   if (!f->self_token)
     f->self_token = pp_self_token (f->name);
   return build_fold_addr_expr (f->self_token);
+}
+
+tree
+pp_ipa_announced_callee (gcall *call)
+{
+  if (tree direct = gimple_call_fndecl (call))
+    return pp_ipa_self_address (direct);
+  tree fn = gimple_call_fn (call);
+  if (TREE_CODE (fn) == OBJ_TYPE_REF)
+    fn = OBJ_TYPE_REF_EXPR (fn);
+  return fn;
 }
 
 unsigned

@@ -304,7 +304,7 @@ struct pp_ipa_fn
   unsigned sub_nodes;        /* of the subpath CFG (lines' length) */
   bool address_taken;
   /* Only this unit's direct calls reach it (file-local, its address
-     never taken, no alias): a trace build names it by a token of its
+     never taken, no alias, not `used`): a trace build names it by a token of its
      own instead of its address (pp_ipa_self_address).  */
   bool direct_only;
   tree self_token;           /* that token (a variable), once made */
@@ -339,6 +339,10 @@ pp_ipa_fn *pp_ipa_lookup (tree decl);
    line even where every call is inlined, and an always_inline body may
    not compile out of line (an asm operand that must be a constant).  */
 tree pp_ipa_self_address (tree fndecl);
+/* What a call site of a trace build announces as the address it calls:
+   for a direct call pp_ipa_self_address of the callee, otherwise the
+   pointer called.  */
+tree pp_ipa_announced_callee (gcall *call);
 /* Whether G calls one of the block-trace functions that `trace` adds to
    an inter-procedural build (ipa.cc; they record and return).  */
 bool pp_ipa_trace_call_p (const gimple *g);

@@ -259,13 +259,8 @@ instrument_trace (function *fn, const pp_ipa_fn *f, pp_fn_map *map,
           st = fail (&err, "a call site does not end its block");
           break;
         }
-      tree callee = gimple_call_fn (call);
-      if (TREE_CODE (callee) == OBJ_TYPE_REF)
-        callee = OBJ_TYPE_REF_EXPR (callee);
-      if (tree direct = gimple_call_fndecl (call))
-        callee = pp_ipa_self_address (direct);
       map->cut_call[i] = call;
-      map->cut_callee[i] = callee;
+      map->cut_callee[i] = pp_ipa_announced_callee (call);
     }
   if (st != PP_OK)
     {
