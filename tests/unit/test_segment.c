@@ -404,8 +404,8 @@ random_fn (tu_rng *r, unsigned index)
     {
       unsigned blocks = 2 + tu_below (r, 6);
       /* Calls per block, and so the subpath nodes: node of block b part
-         i = base[b] + i.  */
-      unsigned calls[8], base[9], n = 0;
+         i = base[b] + i, for b < blocks + 2 <= 9.  */
+      unsigned calls[9], base[9], n = 0;
       for (unsigned b = 0; b < blocks + 2; b++)
         {
           calls[b] = b >= 2 && tu_chance (r, 1, 2) ? 1 + tu_below (r, 2) : 0;
