@@ -716,20 +716,51 @@ snapshot_fork_hooks (void)
   n_fork_hooks = walk.n;
 }
 
-/* dlopen and dlclose, weak: from glibc 2.34 they are libc's, before
-   that libdl's, which a program need not link; a static program, its
-   one copy of the runtime being this one, never needs a pin.  Built
-   against glibc 2.34 or later, the references name libc.so's version of
-   them, GLIBC_2.34 (the same on every architecture): libc.a's copies,
-   which are unversioned, do not satisfy them, so a static link leaves
-   them null and prints no warning that dlopen in a static program needs
-   the shared libraries at run time (glibc warns of any reference to
-   dlopen in a static link, a weak one included).  */
+/* dlopen and dlclose: from glibc 2.34 they are libc's, before that
+   libdl's, which a program need not link; a static program, its one
+   copy of the runtime being this one, never needs a pin.  Built against
+   glibc 2.34 or later, the runtime refers to neither: a static link
+   would warn of any reference to dlopen (glibc's libc.a marks it, and
+   every static link has its dlopen.o; a weak reference warns too), and
+   a shared library linked with -fsanitize=address or =thread fails
+   ("unresolvable R_X86_64_GOTPCREL relocation against symbol `dlopen'")
+   where the reference names libc.so's version: ld binds the name to the
+   sanitizer's unversioned interceptor.  The one reference is a weak one
+   to dlsym@GLIBC_2.34 (the same version on every architecture), which
+   no sanitizer defines and libc.a's unversioned copy does not satisfy:
+   null in a static program, which then walks without pinning.
+   find_dl_functions asks it for dlopen and dlclose in a constructor of
+   priority 100, as the objects register (dlsym is not
+   async-signal-safe, and the hooks run in signal handlers too); until
+   then, as in a static program.  They are what a call to dlopen from
+   this object would reach (an interceptor, say).  Older glibc: plain
+   weak references.  */
 #if defined __GLIBC__ && __GLIBC_PREREQ(2, 34)
-extern void *pathprof_dlopen (const char *, int) __attribute__ ((weak));
-extern int pathprof_dlclose (void *) __attribute__ ((weak));
-__asm__ (".symver pathprof_dlopen, dlopen@GLIBC_2.34");
-__asm__ (".symver pathprof_dlclose, dlclose@GLIBC_2.34");
+extern void *pathprof_dlsym (void *, const char *) __attribute__ ((weak));
+__asm__ (".symver pathprof_dlsym, dlsym@GLIBC_2.34");
+static void *(*pathprof_dlopen) (const char *, int);
+static int (*pathprof_dlclose) (void *);
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wprio-ctor-dtor"
+__attribute__ ((constructor (100))) static void
+find_dl_functions (void)
+{
+  if (!pathprof_dlsym)
+    return;
+  int saved = errno;
+  void *open = pathprof_dlsym (RTLD_DEFAULT, "dlopen");
+  void *close = pathprof_dlsym (RTLD_DEFAULT, "dlclose");
+  if (open && close)
+    {
+      /* POSIX lets dlsym's object pointer convert to a function
+         pointer; ISO C does not, hence the copies.  */
+      memcpy (&pathprof_dlopen, &open, sizeof open);
+      memcpy (&pathprof_dlclose, &close, sizeof close);
+    }
+  errno = saved;
+}
+#pragma GCC diagnostic pop
 #else
 #pragma weak dlopen
 #pragma weak dlclose

@@ -589,6 +589,47 @@ dump_of "$P" > "$W/out"
 same "__pathprof_reset zeroes the loaded library's counts too" "$W/exp" \
   "$W/out"
 
+# The hooks of the library's copy run with the library pinned (dlopen
+# with RTLD_NOLOAD, so that no dlclose unmaps it meanwhile): pinspy.so,
+# preloaded, names every object pinned; the program's own copy needs no
+# pin.
+if $CC -O1 -shared -fPIC "$SRC/tests/runtime/pinspy.c" -ldl \
+     -o "$T/pinspy.so" 2> "$W/build.err"; then
+  P=$W/pin.ppd
+  LD_PRELOAD=$T/pinspy.so PATHPROF_FILE=$P "$RT" a 0 1 dlopen \
+    "$T/fakelib.so" lib 3 dump 2> "$W/err"
+  is "__pathprof_dump pins the library whose hooks it runs" "pin fakelib.so" \
+    "$(cat "$W/err")"
+else
+  ko "build pinspy.so"; cat "$W/build.err"
+fi
+# A library and a program built with a sanitizer: the runtime's
+# references to libc link (a reference to dlopen@GLIBC_2.34 in a shared
+# library met the sanitizer's unversioned dlopen: "unresolvable
+# R_X86_64_GOTPCREL relocation against symbol `dlopen'"), and the run
+# writes what the plain build's does, silently.
+P=$W/dlsan-plain.ppd
+PATHPROF_FILE=$P "$RT" a 0 1 dlopen "$T/fakelib.so" lib 3 dump lib 2 \
+  fork a 0 4 2> "$W/err"
+dump_of "$P" > "$W/san-exp"
+for san in address thread; do
+  if ! $CC $RTFLAGS -fsanitize=$san -shared -fPIC \
+         "$SRC/tests/runtime/fakelib.c" $LIBS -o "$T/fakelib-$san.so" \
+         > "$W/san.err" 2>&1 \
+     || ! $CC $RTFLAGS -fsanitize=$san "$SRC/tests/runtime/rt_prog.c" $LIBS \
+         -o "$T/rt_prog-$san" >> "$W/san.err" 2>&1; then
+    ko "-fsanitize=$san: a library and a program link"; cat "$W/san.err"
+    continue
+  fi
+  P=$W/dlsan-$san.ppd
+  PATHPROF_FILE=$P "$T/rt_prog-$san" a 0 1 dlopen "$T/fakelib-$san.so" \
+    lib 3 dump lib 2 fork a 0 4 2> "$W/err"
+  dump_of "$P" > "$W/out"
+  same "-fsanitize=$san: the library's and the program's counts as without" \
+    "$W/san-exp" "$W/out"
+  is "-fsanitize=$san: silent" "" "$(cat "$W/err")"
+done
+
 # --- residual paths (preferential mode) --------------------------------------
 # rt_prog_res has a second object (fake-residual.h): f_ppp with 4 PPP slots
 # holding the tested paths 3, 7 and 12, and f_res (10^12 paths) and f_tiny
