@@ -306,6 +306,8 @@ struct notes_function *
 notes_find_subpaths (const struct notes_file *nf, const char *name)
 {
   struct notes_function key;
+  if (!nf->n_subpaths) /* no array: bsearch's is declared nonnull */
+    return NULL;
   key.name = (char *) name;
   return bsearch (&key, nf->subpaths, nf->n_subpaths, sizeof *nf->subpaths,
                   cmp_function);

@@ -820,6 +820,13 @@ function_record (struct reader *r)
          from this number: refuse what no compiler produces.  */
       if (nodes > (1u << 26))
         return fail (r, "node count %u too large", nodes);
+      /* Every node but the entry is reached by an `edge` record of at
+         least 8 bytes further on ("edge 1 2 none"): a count that the
+         rest of the file cannot hold would only allocate gigabytes (40
+         bytes a node) to fail later.  */
+      if (nodes - 1 > pp_text_remaining (&r->tx) / 8)
+        return fail (r, "node count %u: the rest of the file cannot hold "
+                        "the edges of so many nodes", nodes);
       if (entry >= nodes)
         return fail (r, "entry node %u out of range (the cfg has %u nodes)",
                      entry, nodes);
@@ -1145,6 +1152,8 @@ struct notes_function *
 notes_find (const struct notes_file *nf, const char *name)
 {
   struct notes_function key;
+  if (!nf->n_functions) /* no array: bsearch's is declared nonnull */
+    return NULL;
   key.name = (char *) name;
   return bsearch (&key, nf->functions, nf->n_functions,
                   sizeof *nf->functions, cmp_function);

@@ -207,6 +207,11 @@ pp_add_lines (char ***lines, size_t *n, size_t *cap, const char *text,
     {
       const char *nl = strchr (text, '\n');
       size_t len = nl ? (size_t) (nl - text) : strlen (text);
+      /* A CR that ends a line would not read back: the lexer drops one
+         before each LF (textlex.h), so a comment "x\r", written
+         "# x\r\n", would read as "x".  */
+      while (len && text[len - 1] == '\r')
+        len--;
       if (*n == *cap)
         {
           size_t ncap = *cap ? 2 * *cap : 4;

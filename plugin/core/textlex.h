@@ -86,6 +86,9 @@ int pp_text_next_line (pp_text *tx);
    line starting with a string instead of a keyword).  */
 int pp_text_next_record (pp_text *tx);
 
+/* The number of bytes after the last line read.  */
+size_t pp_text_remaining (const pp_text *tx);
+
 /* Writes "NAME:LINE: " and the message into MSG; returns -1.  */
 int pp_text_fail (pp_text *tx, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
