@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "pathprof-format.h"
 #include "tool.h"
@@ -126,6 +127,13 @@ trace_read (const char *path, const struct trace_sink *sink)
       tool_error ("%s: cannot open: %s", path, strerror (errno));
       return -1;
     }
+  /* A regular file's size bounds every record: a damaged size field is
+     then "truncated" at once, not a buffer of up to 1 GiB first.  */
+  struct stat st;
+  long long file_size
+      = fstat (fileno (f), &st) == 0 && S_ISREG (st.st_mode)
+            ? (long long) st.st_size
+            : -1;
   unsigned char head[16];
   unsigned char *body = NULL;
   size_t cap = 0;
@@ -165,6 +173,11 @@ trace_read (const char *path, const struct trace_sink *sink)
           tool_error ("%s: record at offset %ld: size %llu is not "
                       "plausible",
                       path, offset, (unsigned long long) n);
+          goto out;
+        }
+      if (file_size >= 0 && (long long) n > file_size - offset - 16)
+        {
+          tool_error ("%s: record at offset %ld is truncated", path, offset);
           goto out;
         }
       if (n > cap)

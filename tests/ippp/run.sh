@@ -438,7 +438,10 @@ if want diag; then
   # stray REPEAT count of 2^40 used to replay for hours, a stray function
   # base to allocate gigabytes).  damage.py writes a copy of the first
   # trace with one change: the first object's base, a FORK record of 4
-  # bytes appended, a REPEAT 2^40 after the first subpath event.
+  # bytes appended, a REPEAT 2^40 after the first subpath event, a FORK
+  # record whose size says 2^29 bytes appended (refused before a buffer
+  # of that size, which the reader allocated first: under `ulimit -v` it
+  # ran out of memory).
   cat > damage.py <<'EOF_PY'
 import struct, sys
 src, what, dst = sys.argv[1:4]
@@ -458,6 +461,8 @@ if what == 'base':
     next(r for r in recs if r[0] == OBJT)[2][0:4] = struct.pack('<I', 1 << 29)
 elif what == 'fork':
     recs.append([FORK, 0, bytearray(4)])
+elif what == 'size':
+    recs.append([FORK, 0, None])
 else:
     r = next(r for r in recs if r[0] == EVTS)
     i, body = 0, r[2]
@@ -471,16 +476,21 @@ else:
     r[2] = body[:i] + enc(3, 2 << 40) + body[i:]
 out = bytearray(head)
 for tag, th, body in recs:
-    out += struct.pack('<IIQ', tag, th, len(body)) + body
+    if body is None:
+        out += struct.pack('<IIQ', tag, th, 1 << 29) + bytes(8)
+    else:
+        out += struct.pack('<IIQ', tag, th, len(body)) + body
 open(dst, 'wb').write(out)
 EOF_PY
   first=$(ls ppt/*.ppt | head -1)
-  for what in base fork repeat; do
+  for what in base fork repeat size; do
     python3 damage.py "$first" $what bad-$what.ppt
-    msg=$(LC_ALL=C timeout 60 "$PP" ips -o bad.ips bad-$what.ppt 2>&1); rc=$?
+    msg=$(ulimit -v 400000; LC_ALL=C timeout 60 "$PP" ips -o bad.ips \
+          bad-$what.ppt 2>&1); rc=$?
     case $what:$rc:$msg in
       "base:1:pathprof: bad-base.ppt: object '"*"': function base 536870912, expected 0 (a damaged trace)" \
       | "fork:1:pathprof: bad-fork.ppt: record at offset "*": FORK record of 4 bytes, expected 8" \
+      | "size:1:pathprof: bad-size.ppt: record at offset "*" is truncated" \
       | "repeat:1:pathprof: bad-repeat.ppt: thread 1: subpath "*" of 'main' repeated 1099511627776 more times, which is not replayed (a damaged trace)")
         ok "diag: a damaged trace ($what): one message, status 1" ;;
       *) ko "diag: a damaged trace ($what): one message, status 1: got $rc '$msg'" ;;
