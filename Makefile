@@ -13,6 +13,9 @@
 #   make example      build, profile and report the bundled example
 #   make check-torture
 #                     GCC's torture tests in every mode (on demand)
+#   make fuzz [FUZZ_SECONDS=120] [FUZZ_TARGETS="notes ppd"]
+#                     coverage-guided fuzzing of the file readers (on
+#                     demand)
 #
 # Out-of-tree build directory: $(B).
 
@@ -301,6 +304,17 @@ check-torture: all
 	sh tests/torture/run.sh $(B) $(if $(TORTURE_MODES),-m "$(TORTURE_MODES)") \
 	  $(TORTURE_TESTS)
 # --- end torture ---
+
+# --- fuzz ---
+# make fuzz: libFuzzer (clang, ASan, UBSan) on the readers of every file
+# format: interesting-path, segments, notes, trace and profile files,
+# FUZZ_SECONDS each (default 120), from corpora seeded with real builds'
+# files (tests/fuzz/README).  Not part of check: clang, and time.
+.PHONY: fuzz
+fuzz: all
+	sh tests/fuzz/run.sh $(B) $(if $(FUZZ_SECONDS),-t $(FUZZ_SECONDS)) \
+	  $(FUZZ_TARGETS)
+# --- end fuzz ---
 
 # --- bench ---
 # make bench: pathprof against gcov on the real programs of scripts/debian
