@@ -1487,8 +1487,10 @@ compute_uniform (instr_ctx *c)
       unsigned first = dag->in_start[w], last = dag->in_start[w + 1];
       gcc_assert (first < last);
       long rep = dag->in_edges[first];
+      /* Both loops stop at the first difference: act[reg][-1] is out of
+         bounds.  */
       for (unsigned i = first + 1; i < last && rep >= 0; i++)
-        for (unsigned reg = 0; reg < c->n_regs; reg++)
+        for (unsigned reg = 0; reg < c->n_regs && rep >= 0; reg++)
           {
             const pp_action *a = &c->act[reg][dag->in_edges[i]];
             const pp_action *r = &c->act[reg][rep];
