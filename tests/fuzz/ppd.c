@@ -15,32 +15,8 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "ppd-header-fix.h"
 #include "ppd-io.h"
-
-static void
-put32 (unsigned char *p, uint32_t v)
-{
-  for (int i = 0; i < 4; i++)
-    p[i] = (unsigned char) (v >> (8 * i));
-}
-
-static void
-put64 (unsigned char *p, uint64_t v)
-{
-  put32 (p, (uint32_t) v);
-  put32 (p + 4, (uint32_t) (v >> 32));
-}
-
-static void
-fix_header (unsigned char *buf, size_t size)
-{
-  if (size < PATHPROF_PPD_HEADER_SIZE)
-    return;
-  put64 (buf + 16, size - PATHPROF_PPD_HEADER_SIZE);
-  put32 (buf + 24, ppd_crc32 (0, buf + PATHPROF_PPD_HEADER_SIZE,
-                              size - PATHPROF_PPD_HEADER_SIZE));
-  put32 (buf + 28, ppd_crc32 (0, buf, 28));
-}
 
 static unsigned char *
 serialized (struct ppd_profile *p, size_t *size)
@@ -57,7 +33,7 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
   unsigned char *buf = malloc (size ? size : 1);
   CHECK (buf != NULL);
   memcpy (buf, data, size);
-  fix_header (buf, size);
+  fix_crcs (buf, size);
   char msg[PPD_MSG_SIZE] = "";
   struct ppd_profile p;
   enum ppd_status st = ppd_parse (buf, size, &p, msg);

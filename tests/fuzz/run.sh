@@ -50,7 +50,7 @@ fi
 # --- the harnesses -------------------------------------------------------------
 FLAGS="-g -O1 -std=gnu11 -fsanitize=fuzzer,address,undefined
   -fno-sanitize-recover=all -fno-omit-frame-pointer
-  -I$SRC/tests/fuzz -I$SRC/plugin/core -I$SRC/runtime -I$SRC/tool"
+  -I$SRC/tests/fuzz -I$SRC/tests/runtime -I$SRC/plugin/core -I$SRC/runtime -I$SRC/tool"
 CORE=$(ls "$SRC"/plugin/core/*.c)
 harness () { # TARGET SOURCES...
   t=$1; shift

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ppd-header-fix.h"
 #include "ppd-io.h"
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
@@ -31,32 +32,6 @@ rng (void)
   rng_state ^= rng_state << 25;
   rng_state ^= rng_state >> 27;
   return rng_state * 0x2545f4914f6cdd1dull;
-}
-
-static void
-put32 (unsigned char *p, uint32_t v)
-{
-  for (int i = 0; i < 4; i++)
-    p[i] = (unsigned char) (v >> (8 * i));
-}
-
-static void
-put64 (unsigned char *p, uint64_t v)
-{
-  put32 (p, (uint32_t) v);
-  put32 (p + 4, (uint32_t) (v >> 32));
-}
-
-/* Makes the header consistent with the (mutated) payload.  */
-static void
-fix_crcs (unsigned char *buf, size_t size)
-{
-  if (size < PATHPROF_PPD_HEADER_SIZE)
-    return;
-  put64 (buf + 16, size - PATHPROF_PPD_HEADER_SIZE);
-  put32 (buf + 24, ppd_crc32 (0, buf + PATHPROF_PPD_HEADER_SIZE,
-                              size - PATHPROF_PPD_HEADER_SIZE));
-  put32 (buf + 28, ppd_crc32 (0, buf, 28));
 }
 
 int
