@@ -3,9 +3,10 @@
    their back edge compares with the slot only for the paths that enter
    the loop, some of them untested, while every way around the loop was
    tested.  And loops it must not peel: one with a way around the tests
-   never took, one that goes around about once per entry, one whose
-   steady path is counted in a register, a loop nest (the more profitable
-   of the two is peeled).  PEEL_FIELD set: the "field" run, which takes
+   never took, one that goes around about once per entry (unless it goes
+   around one way in a few statements), one whose steady path is counted
+   in a register, a loop nest (the more profitable of the two is
+   peeled).  PEEL_FIELD set: the "field" run, which takes
    the untested ways into the loops.  The exactness oracle checks every
    count at every level; run.sh checks which loops are peeled.  The flag
    gives every function PPP slots (these have few paths).  noinline: each
@@ -77,6 +78,22 @@ __attribute__((noinline)) unsigned one_way (const char *p, int flag) {
   return h;
 }
 
+/* One way around in a few statements, which the tests go around less than
+   once per entry (pcre2's scan for a code unit that can start a match):
+   too rarely for its steady path to be worth a register, and peeled all
+   the same; the field run scans far.  */
+static int flagged_scans;
+__attribute__((noinline)) int scan (const char *p, const char *end, int flag) {
+  const char *q = p;
+  if (flag) {
+    q++;
+    flagged_scans++;
+  }
+  while (q < end && *q != 'x')
+    q++;
+  return (int) (q - p);
+}
+
 /* Two loops, each with two ways around, the inner one going around more:
    only one of a nest is peeled.  */
 __attribute__((noinline)) int nest (const int *a, int rows, int cols,
@@ -112,10 +129,15 @@ int main (void) {
   }
   for (int r = 0; r < 20; r++)
     t += once (a + r, r % 3, field && r == 7);
+  static const char text[] = "xaxbbx......................................x";
+  for (int r = 0; r < 8; r++)
+    t += scan (text + r % 4, text + sizeof text - 1, 0);
+  if (field)
+    t += scan (text + 5, text + sizeof text - 1, 1);
   if (field) {
     a[5] = -4;
     t += untested_way (a, 20, 0);
   }
-  printf ("%ld\n", t);
+  printf ("%ld\n", t + flagged_scans);
   return 0;
 }
