@@ -694,7 +694,10 @@ __pathprof_log_reset (struct pathprof_function *fn)
   for (struct log_chunk *c = first_chunk (fn); c;
        c = __atomic_load_n (&c->next, __ATOMIC_ACQUIRE))
     for (uint64_t i = 0; i < c->capacity; i++)
-      __atomic_store_n (&c->counts[i], 0, __ATOMIC_RELAXED);
+      /* Only the counts that ran: a store to every one would copy every
+         page of the chunk in each forked child.  */
+      if (__atomic_load_n (&c->counts[i], __ATOMIC_RELAXED))
+        __atomic_store_n (&c->counts[i], 0, __ATOMIC_RELAXED);
 }
 
 void

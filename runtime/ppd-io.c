@@ -38,7 +38,7 @@
    (688 KB, 8 ms of a 120 ms run, its shared library and its executable
    each writing).  */
 uint32_t
-ppd_crc32 (uint32_t crc, const void *buf, size_t size)
+ppd_crc32_tables (uint32_t crc, const void *buf, size_t size)
 {
   const unsigned char *p = buf;
   crc = ~crc;
@@ -57,6 +57,118 @@ ppd_crc32 (uint32_t crc, const void *buf, size_t size)
   while (size--)
     crc = (crc >> 8) ^ crc32_table[0][(crc ^ *p++) & 0xff];
   return ~crc;
+}
+
+#if defined __x86_64__ && defined __GNUC__
+/* Where the processor multiplies without carries (PCLMULQDQ), the CRC of
+   the bulk folds 64 bytes a step, by multiplications in GF(2)[x] modulo
+   the CRC polynomial, as in Intel's "Fast CRC Computation for Generic
+   Polynomials Using PCLMULQDQ Instruction" (2009), whose constants for
+   the bit-reflected CRC-32 these are: x^(4*128+32) and x^(4*128-32) mod
+   P (fold by four), x^(128+32) and x^(128-32) mod P (fold by one),
+   x^64 mod P, and P with its Barrett quotient.  About 0.1 ns a byte
+   instead of 1: xz-utils' exit (a 688 KB profile read and written by two
+   runtime copies) spent 9.7 million of its 23.4 million instructions in
+   the tables' CRC.  The result is the same CRC (ppd_v2.c checks the two
+   against the definition).  */
+#include <cpuid.h>
+#include <immintrin.h>
+
+/* The CRC register (not inverted) over LEN bytes at P, LEN >= 64 and a
+   multiple of 16.  */
+__attribute__ ((target ("pclmul,sse4.1"))) static uint32_t
+crc32_fold (uint32_t reg, const unsigned char *p, size_t len)
+{
+  const __m128i k1k2 = _mm_set_epi64x (0x01c6e41596, 0x0154442bd4);
+  const __m128i k3k4 = _mm_set_epi64x (0x00ccaa009e, 0x01751997d0);
+  const __m128i k5 = _mm_set_epi64x (0, 0x0163cd6124);
+  const __m128i poly = _mm_set_epi64x (0x01f7011641, 0x01db710641);
+  const __m128i low32 = _mm_setr_epi32 (~0, 0, ~0, 0);
+  __m128i x1 = _mm_loadu_si128 ((const __m128i *) (p + 0x00));
+  __m128i x2 = _mm_loadu_si128 ((const __m128i *) (p + 0x10));
+  __m128i x3 = _mm_loadu_si128 ((const __m128i *) (p + 0x20));
+  __m128i x4 = _mm_loadu_si128 ((const __m128i *) (p + 0x30));
+  x1 = _mm_xor_si128 (x1, _mm_cvtsi32_si128 ((int) reg));
+  p += 64;
+  len -= 64;
+  for (; len >= 64; p += 64, len -= 64)
+    {
+      __m128i y1 = _mm_clmulepi64_si128 (x1, k1k2, 0x00);
+      __m128i y2 = _mm_clmulepi64_si128 (x2, k1k2, 0x00);
+      __m128i y3 = _mm_clmulepi64_si128 (x3, k1k2, 0x00);
+      __m128i y4 = _mm_clmulepi64_si128 (x4, k1k2, 0x00);
+      x1 = _mm_clmulepi64_si128 (x1, k1k2, 0x11);
+      x2 = _mm_clmulepi64_si128 (x2, k1k2, 0x11);
+      x3 = _mm_clmulepi64_si128 (x3, k1k2, 0x11);
+      x4 = _mm_clmulepi64_si128 (x4, k1k2, 0x11);
+      x1 = _mm_xor_si128 (_mm_xor_si128 (x1, y1),
+                          _mm_loadu_si128 ((const __m128i *) (p + 0x00)));
+      x2 = _mm_xor_si128 (_mm_xor_si128 (x2, y2),
+                          _mm_loadu_si128 ((const __m128i *) (p + 0x10)));
+      x3 = _mm_xor_si128 (_mm_xor_si128 (x3, y3),
+                          _mm_loadu_si128 ((const __m128i *) (p + 0x20)));
+      x4 = _mm_xor_si128 (_mm_xor_si128 (x4, y4),
+                          _mm_loadu_si128 ((const __m128i *) (p + 0x30)));
+    }
+  /* Four lanes into one, then the 16-byte blocks that remain.  */
+  __m128i lanes[3] = { x2, x3, x4 };
+  for (int i = 0; i < 3; i++)
+    {
+      __m128i y = _mm_clmulepi64_si128 (x1, k3k4, 0x00);
+      x1 = _mm_clmulepi64_si128 (x1, k3k4, 0x11);
+      x1 = _mm_xor_si128 (_mm_xor_si128 (x1, lanes[i]), y);
+    }
+  for (; len >= 16; p += 16, len -= 16)
+    {
+      __m128i y = _mm_clmulepi64_si128 (x1, k3k4, 0x00);
+      x1 = _mm_clmulepi64_si128 (x1, k3k4, 0x11);
+      x1 = _mm_xor_si128 (_mm_xor_si128 (x1, y),
+                          _mm_loadu_si128 ((const __m128i *) p));
+    }
+  /* 128 bits to 64, then Barrett's reduction to 32.  */
+  __m128i y = _mm_clmulepi64_si128 (x1, k3k4, 0x10);
+  x1 = _mm_xor_si128 (_mm_srli_si128 (x1, 8), y);
+  y = _mm_srli_si128 (x1, 4);
+  x1 = _mm_clmulepi64_si128 (_mm_and_si128 (x1, low32), k5, 0x00);
+  x1 = _mm_xor_si128 (x1, y);
+  y = _mm_clmulepi64_si128 (_mm_and_si128 (x1, low32), poly, 0x10);
+  y = _mm_clmulepi64_si128 (_mm_and_si128 (y, low32), poly, 0x00);
+  x1 = _mm_xor_si128 (x1, y);
+  return (uint32_t) _mm_extract_epi32 (x1, 1);
+}
+
+/* Whether crc32_fold can run here: asked once (a race only asks twice).  */
+static int
+have_clmul (void)
+{
+  static int known; /* 0: not asked; 1: no; 2: yes */
+  int k = __atomic_load_n (&known, __ATOMIC_RELAXED);
+  if (!k)
+    {
+      unsigned a, b, c, d;
+      k = __get_cpuid (1, &a, &b, &c, &d) && (c & bit_PCLMUL)
+                  && (c & bit_SSE4_1)
+              ? 2
+              : 1;
+      __atomic_store_n (&known, k, __ATOMIC_RELAXED);
+    }
+  return k == 2;
+}
+#endif
+
+uint32_t
+ppd_crc32 (uint32_t crc, const void *buf, size_t size)
+{
+#if defined __x86_64__ && defined __GNUC__
+  if (size >= 64 && have_clmul ())
+    {
+      size_t bulk = size & ~(size_t) 15;
+      crc = ~crc32_fold (~crc, buf, bulk);
+      buf = (const unsigned char *) buf + bulk;
+      size -= bulk;
+    }
+#endif
+  return ppd_crc32_tables (crc, buf, size);
 }
 
 /* ------------------------------------------------------------------ */

@@ -24,6 +24,7 @@
 #include "pathprof-format.h"
 
 #define ppd_crc32 __pathprof_ppd_crc32
+#define ppd_crc32_tables __pathprof_ppd_crc32_tables
 #define ppd_profile_init __pathprof_ppd_profile_init
 #define ppd_profile_free __pathprof_ppd_profile_free
 #define ppd_find_object __pathprof_ppd_find_object
@@ -117,6 +118,8 @@ struct ppd_profile
 
 /* CRC-32 (zlib's): start with CRC = 0, feed pieces in order.  */
 uint32_t ppd_crc32 (uint32_t crc, const void *buf, size_t size);
+/* The same, by tables only (what ppd_crc32 does without PCLMULQDQ).  */
+uint32_t ppd_crc32_tables (uint32_t crc, const void *buf, size_t size);
 
 /* a + b, saturating at UINT64_MAX: a merged count is never smaller than
    either input, even in the (unreachable in practice) overflow case.  */

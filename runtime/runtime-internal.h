@@ -84,16 +84,25 @@ char *__pathprof_executable (void);
    may be modified.  */
 int __pathprof_update_file (const char *path, struct ppd_profile *snap);
 
-/* Which pages of a counter array the process touched (touched.c): the
-   others hold zeros.  One walk over the counters (a snapshot, a reset)
+/* Which pages of a counter array the process wrote (touched.c): the
+   others hold no count.  One walk over the counters (a snapshot, a reset)
    opens a struct pathprof_pages, asks __pathprof_touched_run for the
    runs of counters that may be non-zero, and closes it.  */
+#define PATHPROF_PAGES_WINDOWS 8
+#define PATHPROF_PAGES_SPAN 64 /* pages per window, aligned */
+struct pathprof_pages_window
+{
+  uint64_t first, count;  /* the pages whose entries are in `entry` */
+  uint64_t used;          /* when last used (pathprof_pages' clock) */
+  uint64_t entry[PATHPROF_PAGES_SPAN];
+};
 struct pathprof_pages
 {
   int fd;                 /* /proc/self/pagemap; -1 unopened, -2 unusable */
   uint64_t page;          /* the page size */
-  uint64_t first, count;  /* the pages whose entries are in `entry` */
-  uint64_t entry[512];
+  uint64_t clock;
+  unsigned last;          /* the window used last */
+  struct pathprof_pages_window window[PATHPROF_PAGES_WINDOWS];
 };
 /* Reads the page size (from a constructor: not async-signal-safe), and
    returns it.  */

@@ -109,6 +109,25 @@ zero_counters (struct pathprof_pages *pages, uint64_t *c, uint64_t n)
         c[i] = 0;
 }
 
+/* The first slot at or after FROM of the PPP function F on a page the
+   process touched, and in *END the end of the run of such slots (F's
+   n_slots, and *END = n_slots, when none is left).  The slots are in
+   .data, emitted with their counts zero: a page of them that the process
+   never touched holds no count (touched.c).  A slot that straddles two
+   pages is in the run if either page is.  */
+static uint64_t
+touched_slots (struct pathprof_pages *pages,
+               const struct pathprof_function *f, uint64_t from,
+               uint64_t *end)
+{
+  /* touched.c goes by addresses only; the words are never read as such.  */
+  const uint64_t *words = (const uint64_t *) (const void *) f->slots;
+  uint64_t n = f->n_slots * 2, word_end;
+  uint64_t w = __pathprof_touched_run (pages, words, from * 2, n, &word_end);
+  *end = (word_end + 1) / 2;
+  return w / 2;
+}
+
 /* The page size (touched.c's, at the first registration: a forked child
    may not call sysconf); 0 if not a power of two.  */
 static uintptr_t page_bytes;
@@ -128,16 +147,26 @@ reset_counters (void)
            is resolved whenever it is non-NULL.  */
         if (f->path_log && __pathprof_log_reset)
           __pathprof_log_reset (f);
-        f->log_dropped = 0;
+        /* Stored only if it counted, as every count below: a store would
+           copy the page of the function's record in each forked
+           child.  */
+        if (f->log_dropped)
+          f->log_dropped = 0;
         /* The cache's keys stay too, for the same reason.  */
         if (f->path_cache)
           zero_counters (&pages, f->path_cache + (1ull << f->path_cache_bits),
                          1ull << f->path_cache_bits);
         if (f->storage == PATHPROF_STORAGE_PPP && f->slots)
           {
-            /* The bl_ids are the plugin's, not counters.  */
-            for (uint64_t s = 0; s < f->n_slots; s++)
-              f->slots[s].count = 0;
+            /* The bl_ids are the plugin's, not counters.  Only the counts
+               that ran are stored: a store to every slot would copy every
+               page of them in each forked child.  */
+            uint64_t end;
+            for (uint64_t s = touched_slots (&pages, f, 0, &end);
+                 s < f->n_slots; s = touched_slots (&pages, f, end, &end))
+              for (; s < end; s++)
+                if (f->slots[s].count)
+                  f->slots[s].count = 0;
           }
         else if (f->counters) /* ARRAY, or PPP and RESIDUAL in an array */
           zero_counters (&pages, f->counters, f->n_paths);
@@ -167,22 +196,26 @@ signature (void)
 /* Adds the tested paths counted in the slots of the PPP function F to PF,
    as Ball-Larus ids.  */
 static int
-snapshot_slots (const struct pathprof_function *f, struct ppd_function *pf)
+snapshot_slots (const struct pathprof_function *f, struct ppd_function *pf,
+                struct pathprof_pages *pages)
 {
-  for (uint64_t s = 0; s < f->n_slots; s++)
-    {
-      uint64_t id = f->slots[s].bl_id;
-      uint64_t c = __atomic_load_n (&f->slots[s].count, __ATOMIC_RELAXED);
-      if (!c)
-        continue;
-      /* A counted slot always holds a valid id (the path end compared it
-         with the one it computed); anything else is counted as lost
-         rather than written into an unreadable file.  */
-      if (id >= f->n_paths)
-        pf->dropped = ppd_sat_add (pf->dropped, c);
-      else if (ppd_add_count (pf, id, c))
-        return -1;
-    }
+  uint64_t n = f->n_slots, end;
+  for (uint64_t s = touched_slots (pages, f, 0, &end); s < n;
+       s = touched_slots (pages, f, end, &end))
+    for (; s < end; s++)
+      {
+        uint64_t c = __atomic_load_n (&f->slots[s].count, __ATOMIC_RELAXED);
+        if (!c)
+          continue;
+        /* A counted slot always holds a valid id (the path end compared
+           it with the one it computed); anything else is counted as lost
+           rather than written into an unreadable file.  */
+        uint64_t id = f->slots[s].bl_id;
+        if (id >= f->n_paths)
+          pf->dropped = ppd_sat_add (pf->dropped, c);
+        else if (ppd_add_count (pf, id, c))
+          return -1;
+      }
   return 0;
 }
 
@@ -323,7 +356,7 @@ snapshot_counters (struct ppd_profile *snap, struct pathprof_pages *pages)
                 return -1;
             }
           else if (f->storage == PATHPROF_STORAGE_PPP && f->slots
-                   && snapshot_slots (f, pf))
+                   && snapshot_slots (f, pf, pages))
             return -1;
           else if ((f->storage == PATHPROF_STORAGE_PPP
                     || f->storage == PATHPROF_STORAGE_RESIDUAL)

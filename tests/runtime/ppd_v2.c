@@ -274,32 +274,44 @@ crc32_bitwise (uint32_t crc, const unsigned char *p, size_t n)
   return ~crc;
 }
 
-/* ppd_crc32 (slicing by 8) against the definition: the standard check
-   value, every length up to 300 at every alignment, and a CRC continued
-   over a split buffer.  */
+/* ppd_crc32 (PCLMULQDQ folding of the bulk where the processor has it,
+   slicing by 8 for the rest) and ppd_crc32_tables (slicing by 8 alone)
+   against the definition: the standard check value, every length up to
+   1,100 at every alignment up to 15 (the folding takes 64 bytes and
+   more, in steps of 64 then 16), 70,000 bytes, and a CRC continued over
+   a split buffer.  */
 static void
 crc_checks (void)
 {
   check (ppd_crc32 (0, "123456789", 9) == 0xcbf43926u
-           && ppd_crc32 (0, "", 0) == 0,
+           && ppd_crc32 (0, "", 0) == 0
+           && ppd_crc32_tables (0, "123456789", 9) == 0xcbf43926u,
          "CRC-32 check value of \"123456789\" (0xcbf43926)");
-  unsigned char buf[320];
+  static unsigned char buf[70000];
   uint64_t x = 0x9e3779b97f4a7c15ull;
   for (size_t i = 0; i < sizeof buf; i++)
     {
       x = x * 6364136223846793005ull + 1442695040888963407ull;
       buf[i] = (unsigned char) (x >> 56);
     }
-  int same = 1;
-  for (size_t off = 0; off < 8; off++)
-    for (size_t n = 0; n + off <= 308; n++)
-      same &= ppd_crc32 (0x12345678u, buf + off, n)
-              == crc32_bitwise (0x12345678u, buf + off, n);
-  check (same, "CRC-32 of every length 0..308 at alignments 0..7 as defined");
+  int same = 1, same_tables = 1;
+  for (size_t off = 0; off < 16; off++)
+    for (size_t n = 0; n <= 1100; n++)
+      {
+        uint32_t want = crc32_bitwise (0x12345678u, buf + off, n);
+        same &= ppd_crc32 (0x12345678u, buf + off, n) == want;
+        same_tables &= ppd_crc32_tables (0x12345678u, buf + off, n) == want;
+      }
+  uint32_t want = crc32_bitwise (0, buf + 3, sizeof buf - 3);
+  same &= ppd_crc32 (0, buf + 3, sizeof buf - 3) == want;
+  same_tables &= ppd_crc32_tables (0, buf + 3, sizeof buf - 3) == want;
+  check (same, "CRC-32 of every length 0..1100 at alignments 0..15, and "
+               "of 69,997 bytes, as defined");
+  check (same_tables, "CRC-32 by tables alone: the same");
   int chained = 1;
-  uint32_t whole = ppd_crc32 (0, buf, 300);
-  for (size_t cut = 0; cut <= 300; cut += 7)
-    chained &= ppd_crc32 (ppd_crc32 (0, buf, cut), buf + cut, 300 - cut)
+  uint32_t whole = ppd_crc32 (0, buf, 3000);
+  for (size_t cut = 0; cut <= 3000; cut += 7)
+    chained &= ppd_crc32 (ppd_crc32 (0, buf, cut), buf + cut, 3000 - cut)
                == whole;
   check (chained, "CRC-32 continued across a split buffer");
 }

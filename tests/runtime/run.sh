@@ -286,21 +286,24 @@ if [ -L "$W/link.ppd" ] && [ "$(dump_of "$W/target.ppd" | grep -c 'runs 2$')" = 
 then ok "symbolic link followed, kept"; else ko "symbolic link followed, kept"; fi
 
 # --- dump, reset, exec -----------------------------------------------------
-# A 16 MiB array (rt_big.c): a forked child and __pathprof_reset zero the
-# counts that ran without making the rest of the array resident.
+# A 16 MiB array and 2 MiB of slots (rt_big.c): a forked child and
+# __pathprof_reset zero the counts that ran without making the rest of
+# the array resident or copying the rest of the slots.
 P=$W/big.ppd
 PATHPROF_FILE=$P "$T/rt_big" > "$W/out" 2>&1
-printf '%s\n' "child after fork: counts 0 0, resident growth under 1 MiB" \
-  "parent before reset: counts 3 2, resident growth under 1 MiB" \
-  "parent after reset: counts 0 0, resident growth under 1 MiB" > "$W/exp"
-same "large array: fork and reset zero the counts, pages stay untouched" \
+printf '%s\n' "child after fork: counts 0 0, slots 0 0, resident growth under 1 MiB" \
+  "parent before reset: counts 3 2, slots 4 6, resident growth under 1 MiB" \
+  "parent after reset: counts 0 0, slots 0 0, resident growth under 1 MiB" > "$W/exp"
+same "large array and slots: fork and reset zero the counts, pages stay untouched" \
   "$W/exp" "$W/out"
 printf '%s\n' "pathprof-data 2" \
   'object "/fake/rt_big.ppno" stamp 0x0b160b16 runs 2' \
   '  function "f_big" source "big.c" checksum 0x99999999 storage array paths 2097152 dropped 0 counts 2' \
-  "    7 1" "    2097151 5" > "$W/exp"
+  "    7 1" "    2097151 5" \
+  '  function "f_slots" source "big.c" checksum 0xaaaaaaaa storage ppp paths 100 dropped 0 counts 2' \
+  "    70 1" "    99 8" "  residual_dropped 0 residual 0" > "$W/exp"
 dump_of "$P" > "$W/out"
-same "large array: the child's counts and the parent's after its reset" \
+same "large array and slots: the child's counts and the parent's after its reset" \
   "$W/exp" "$W/out"
 P=$W/dump.ppd
 PATHPROF_FILE=$P "$RT" a 0 1 dump a 0 2
@@ -918,8 +921,8 @@ check_res "$P" \
 # system without /proc/self/pagemap its line says so and the test fails:
 # the skipping of untouched pages would go untested there.
 "$T/rt_pages" > "$W/out" 2>&1
-is "touched pages of large arrays: every written counter, untouched pages skipped" \
-  "ok 12 checks" "$(cat "$W/out")"
+is "touched pages of counter arrays: every written counter, untouched pages skipped" \
+  "ok 14 checks" "$(cat "$W/out")"
 
 # Programs that log no path do not link the path log: rt_big counts in
 # an array only, rt_prog logs the paths of its hashed functions.
@@ -927,7 +930,7 @@ is "path-log.c linked only when used" "0 1" \
   "$(nm "$T/rt_big" | grep -c ' __pathprof_log_path$') $(nm "$RT" | grep -c ' __pathprof_log_path$')"
 
 "$T/ppd_v2" > "$W/out" 2>&1
-is "profile format version 2: residual lists, CRC-32, order, duplicates, merges" "ok 52 checks" "$(cat "$W/out")"
+is "profile format version 2: residual lists, CRC-32, order, duplicates, merges" "ok 53 checks" "$(cat "$W/out")"
 python3 "$SRC/scripts/gen-crc32-tables.py" > "$W/crc32-tables.h"
 is "runtime/crc32-tables.h is what scripts/gen-crc32-tables.py writes" same \
   "$(cmp -s "$W/crc32-tables.h" "$SRC/runtime/crc32-tables.h" && echo same)"
