@@ -454,6 +454,9 @@ pp_notes_function (const pp_fn_record *rec, const pp_fn_map *map,
   sb_printf (&b, "\n  %s %s%s\n", PATHPROF_NOTES_STORAGE,
              pp_storage_name (rec->storage),
              rec->split ? " " PATHPROF_NOTES_STORAGE_ARRAY : "");
+  sb_printf (&b, "  %s %s\n", PATHPROF_NOTES_LINKAGE,
+             rec->is_public ? PATHPROF_NOTES_LINKAGE_PUBLIC
+                            : PATHPROF_NOTES_LINKAGE_LOCAL);
   if (rec->storage == PATHPROF_STORAGE_PPP)
     notes_ppp (&b, plan);
   if (plan->stale)

@@ -138,6 +138,7 @@ instrument_function (function *fn)
     pp_fn_record *rec = XCNEW (pp_fn_record);
     rec->name = xstrdup (pp_asm_name (fndecl));
     rec->source = xstrdup (pp_source_file (fndecl));
+    rec->is_public = TREE_PUBLIC (fndecl);
     rec->checksum = pp_cfg_checksum (map.cfg);
     rec->n_paths = pp_mpz_to_u64 (num->total);
     rec->index = n_records;

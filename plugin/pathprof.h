@@ -398,6 +398,9 @@ struct pp_fn_record
 {
   char *name;           /* assembler name */
   char *source;         /* DECL_SOURCE_FILE */
+  /* TREE_PUBLIC: one function of the program under its name, wherever
+     its copies are compiled (the notes' `linkage`).  */
+  bool is_public;
   uint32_t checksum;
   uint32_t storage;     /* PATHPROF_STORAGE_* */
   uint64_t n_paths;

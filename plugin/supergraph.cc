@@ -197,6 +197,7 @@ new_record (const pp_ipa_fn *f, uint32_t checksum, uint32_t storage,
   pp_fn_record *rec = XCNEW (pp_fn_record);
   rec->name = xstrdup (f->name);
   rec->source = xstrdup (f->source);
+  rec->is_public = TREE_PUBLIC (f->decl);
   rec->checksum = checksum;
   rec->storage = storage;
   rec->n_paths = n_paths;

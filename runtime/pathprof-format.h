@@ -280,6 +280,14 @@ void __pathprof_wpp_resume (uint64_t frame);
    Ball-Larus counters, the tested paths marked (struct pathprof_function,
    `tested`); every interesting path then has its PPP id.  */
 #define PATHPROF_NOTES_STORAGE_ARRAY "array"
+/* `linkage public`: the function is one of the program under its name
+   (TREE_PUBLIC), however many objects compile a copy of it (C++ inline
+   functions and templates, C99 inline): `pathprof residual` sums the
+   copies.  `linkage local`: a static function, one per object.  Notes
+   written before the record existed have none: local.  */
+#define PATHPROF_NOTES_LINKAGE "linkage"
+#define PATHPROF_NOTES_LINKAGE_PUBLIC "public"
+#define PATHPROF_NOTES_LINKAGE_LOCAL "local"
 #define PATHPROF_NOTES_CFG "cfg"
 #define PATHPROF_NOTES_BLOCK "block"
 #define PATHPROF_NOTES_EXIT "exit"

@@ -36,7 +36,8 @@ enum
   HAVE_CFG = 16,
   HAVE_PPP = 32,
   HAVE_STALE = 64,
-  HAVE_HOTTEST = 128
+  HAVE_HOTTEST = 128,
+  HAVE_LINKAGE = 256
 };
 
 struct reader

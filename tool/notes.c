@@ -633,6 +633,22 @@ storage_record (struct reader *r)
   return 0;
 }
 
+/* linkage public|local  */
+static int
+linkage_record (struct reader *r)
+{
+  if (pp_text_fields (&r->tx, 1))
+    return -1;
+  const pp_token *t = &r->tx.toks[1];
+  if (!t->quoted && strcmp (t->text, PATHPROF_NOTES_LINKAGE_PUBLIC) == 0)
+    r->fn->is_public = 1;
+  else if (!t->quoted && strcmp (t->text, PATHPROF_NOTES_LINKAGE_LOCAL) == 0)
+    r->fn->is_public = 0;
+  else
+    return fail (r, "bad linkage '%s' (public or local)", t->text);
+  return 0;
+}
+
 /* ppp N_INTERESTING RANGE N_SLOTS */
 static int
 ppp_record (struct reader *r)
@@ -785,6 +801,11 @@ function_record (struct reader *r)
     {
       ONCE (HAVE_STORAGE);
       return storage_record (r);
+    }
+  if (strcmp (kw, PATHPROF_NOTES_LINKAGE) == 0)
+    {
+      ONCE (HAVE_LINKAGE);
+      return linkage_record (r);
     }
   if (strcmp (kw, PATHPROF_NOTES_PPP) == 0)
     {
@@ -1028,8 +1049,9 @@ header_record (struct reader *r)
   static const char *const fn_only[]
     = { PATHPROF_NOTES_SOURCE,      PATHPROF_NOTES_CHECKSUM,
         PATHPROF_NOTES_PATHS,       PATHPROF_NOTES_STORAGE,
-        PATHPROF_NOTES_CFG,         PATHPROF_NOTES_BLOCK,
-        PATHPROF_NOTES_EXIT,        PATHPROF_NOTES_EDGE,
+        PATHPROF_NOTES_LINKAGE,     PATHPROF_NOTES_CFG,
+        PATHPROF_NOTES_BLOCK,       PATHPROF_NOTES_EXIT,
+        PATHPROF_NOTES_EDGE,
         PATHPROF_NOTES_DAGEDGE,     PATHPROF_NOTES_PPP,
         PATHPROF_NOTES_INTERESTING, PATHPROF_NOTES_STALE,
         PATHPROF_NOTES_HOTTEST,     PATHPROF_NOTES_END };

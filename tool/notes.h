@@ -40,6 +40,9 @@ struct notes_function
   uint32_t checksum;
   mpz_t paths;          /* as recorded (and verified) */
   int storage;          /* PATHPROF_STORAGE_* */
+  int is_public;        /* `linkage public`: one function of the program
+                           under its name, its copies in several objects
+                           summed by `pathprof residual` */
   int in_array;         /* storage ppp or residual counted in an array of
                            Ball-Larus counters (`storage ppp array`) */
   unsigned line;        /* of the `function` record */

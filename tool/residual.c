@@ -41,11 +41,25 @@ xcalloc (size_t n, size_t size)
   return p;
 }
 
-/* One preferential function.  */
+/* One preferential function: a function of one object, or a public one
+   with its copies in several objects summed.  */
 struct fn_residual
 {
-  const struct fn_view *v;
+  const struct fn_view *v;           /* the view (or sum) reported */
   const struct notes_function *nfn;  /* NULL: not decoded, left out */
+  size_t object;                     /* index of v->obj in the profile */
+  /* A public function (notes `linkage public`) compiled in several
+     objects is one function of the program: GCC's inliner decides per
+     object and per build which calls copy its body (counting in that
+     object's counters) and which go to the one copy the linker keeps, so
+     only the sum of its copies is a property of the runs.  The first
+     copy (by object) reports the sum, in SUM, with the objects of every
+     copy; the others are members, not reported.  */
+  int member;
+  struct fn_view sum;                /* v == &sum when n_copies > 1 */
+  size_t *copies;                    /* object indices, this one first */
+  size_t n_copies;
+  uint64_t residual_dropped;         /* of every copy */
   size_t n_untested;
   uint64_t untested_executions;
   struct path_view **untested;       /* U_f, by count desc, id asc */
@@ -142,10 +156,9 @@ tested_edges (const struct notes_function *nfn)
 }
 
 static void
-analyse (struct fn_residual *r, const struct fn_view *v)
+analyse (struct fn_residual *r)
 {
-  memset (r, 0, sizeof *r);
-  r->v = v;
+  const struct fn_view *v = r->v;
   r->nfn = v->nfn;
   if (!r->nfn)
     return;
@@ -181,8 +194,7 @@ static void
 summarize (struct summary *s, const struct fn_residual *r)
 {
   const struct ppd_function *pf = r->v->pf;
-  s->residual_dropped
-    = ppd_sat_add (s->residual_dropped, pf->residual_dropped);
+  s->residual_dropped = ppd_sat_add (s->residual_dropped, r->residual_dropped);
   if (!r->nfn)
     {
       s->undecoded++;
@@ -222,6 +234,144 @@ summarize (struct summary *s, const struct fn_residual *r)
 }
 
 /* ------------------------------------------------------------------ */
+/* Copies of public functions                                          */
+/* ------------------------------------------------------------------ */
+
+/* Copies of one function: the same name, source, checksum and path
+   count, and built alike (storage and slots), by name, then object.  */
+static int
+cmp_copies (const void *a, const void *b)
+{
+  const struct fn_residual *x = *(const struct fn_residual *const *) a;
+  const struct fn_residual *y = *(const struct fn_residual *const *) b;
+  const struct ppd_function *f = x->v->pf, *g = y->v->pf;
+  const struct notes_function *nf = x->nfn, *ng = y->nfn;
+  int c = strcmp (f->name, g->name);
+  if (!c)
+    c = strcmp (f->source_file, g->source_file);
+  if (c)
+    return c;
+#define CMP(a, b)                                                         \
+  if ((a) != (b))                                                         \
+    return (a) < (b) ? -1 : 1
+  CMP (f->cfg_checksum, g->cfg_checksum);
+  CMP (f->n_paths, g->n_paths);
+  CMP (f->storage, g->storage);
+  CMP (nf->in_array, ng->in_array);
+  CMP (nf->n_slots, ng->n_slots);
+  CMP (nf->n_interesting, ng->n_interesting);
+  CMP (x->object, y->object);
+#undef CMP
+  return 0;
+}
+
+static int
+same_function (const struct fn_residual *x, const struct fn_residual *y)
+{
+  struct fn_residual xx = *x, yy = *y;
+  xx.object = yy.object = 0;
+  const struct fn_residual *px = &xx, *py = &yy;
+  return cmp_copies (&px, &py) == 0;
+}
+
+static int
+cmp_path_id (const void *a, const void *b)
+{
+  const struct path_view *x = a, *y = b;
+  if (x->id != y->id)
+    return x->id < y->id ? -1 : 1;
+  return x->residual - y->residual;
+}
+
+/* As the views' paths: by count desc, id asc, the counted one first.  */
+static int
+cmp_path_hot (const void *a, const void *b)
+{
+  const struct path_view *x = a, *y = b;
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  return cmp_path_id (a, b);
+}
+
+/* Sums the copies COPY[0..N-1] (by object) into COPY[0]->sum: a path of
+   one list in several copies is one path whose count is their sum.  */
+static void
+sum_copies (struct fn_residual **copy, size_t n)
+{
+  struct fn_residual *r = copy[0];
+  struct fn_view *sum = &r->sum;
+  size_t n_paths = 0;
+  for (size_t i = 0; i < n; i++)
+    n_paths += copy[i]->v->n_paths;
+  *sum = *r->v;
+  sum->paths = xcalloc (n_paths, sizeof *sum->paths);
+  sum->n_paths = 0;
+  sum->total = 0;
+  sum->invocations = 0;
+  sum->dag_counts = sum->dag_residual_counts = NULL; /* not used here */
+  r->copies = xcalloc (n, sizeof *r->copies);
+  r->n_copies = n;
+  for (size_t i = 0; i < n; i++)
+    {
+      const struct fn_view *v = copy[i]->v;
+      memcpy (sum->paths + sum->n_paths, v->paths,
+              v->n_paths * sizeof *v->paths);
+      sum->n_paths += v->n_paths;
+      sum->total = ppd_sat_add (sum->total, v->total);
+      sum->invocations = ppd_sat_add (sum->invocations, v->invocations);
+      r->copies[i] = copy[i]->object;
+      if (i)
+        {
+          copy[i]->member = 1;
+          r->residual_dropped
+            = ppd_sat_add (r->residual_dropped, copy[i]->residual_dropped);
+        }
+    }
+  qsort (sum->paths, sum->n_paths, sizeof *sum->paths, cmp_path_id);
+  size_t m = 0;
+  for (size_t i = 0; i < sum->n_paths; i++)
+    if (m && sum->paths[m - 1].id == sum->paths[i].id
+        && sum->paths[m - 1].residual == sum->paths[i].residual)
+      sum->paths[m - 1].count
+        = ppd_sat_add (sum->paths[m - 1].count, sum->paths[i].count);
+    else
+      sum->paths[m++] = sum->paths[i];
+  sum->n_paths = m;
+  qsort (sum->paths, m, sizeof *sum->paths, cmp_path_hot);
+  r->v = sum;
+}
+
+/* Every function reports itself, but the copies of a public function
+   compiled in several objects: the first reports their sum.  */
+static void
+sum_public_copies (struct fn_residual *rs, size_t n)
+{
+  struct fn_residual **pub = xcalloc (n, sizeof *pub);
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      rs[i].nfn = rs[i].v->nfn;
+      rs[i].copies = xcalloc (1, sizeof *rs[i].copies);
+      rs[i].copies[0] = rs[i].object;
+      rs[i].n_copies = 1;
+      if (rs[i].nfn && rs[i].nfn->is_public)
+        pub[m++] = &rs[i];
+    }
+  qsort (pub, m, sizeof *pub, cmp_copies);
+  for (size_t i = 0, j; i < m; i = j)
+    {
+      for (j = i + 1; j < m && same_function (pub[i], pub[j]); j++)
+        ;
+      if (j - i > 1)
+        {
+          free (pub[i]->copies);
+          sum_copies (pub + i, j - i);
+        }
+    }
+  free (pub);
+}
+
+/* ------------------------------------------------------------------ */
 /* Text                                                                */
 /* ------------------------------------------------------------------ */
 
@@ -258,9 +408,13 @@ print_text_function (FILE *out, const struct fn_residual *r,
            r->n_untested_edges);
   if (r->nfn->stale)
     fprintf (out, "  stale: %s\n", r->nfn->stale);
-  if (pf->residual_dropped)
+  if (r->n_copies > 1)
+    fprintf (out, "  copies: %zu objects (a public function: their counts "
+                  "summed)\n",
+             r->n_copies);
+  if (r->residual_dropped)
     fprintf (out, "  residual dropped: %llu\n",
-             (unsigned long long) pf->residual_dropped);
+             (unsigned long long) r->residual_dropped);
   size_t shown = r->n_untested;
   if (top && top < shown)
     shown = top;
@@ -410,14 +564,14 @@ print_text (FILE *out, char *const *paths, int n_paths,
   struct fn_residual **order = xcalloc (n, sizeof *order);
   size_t m = 0, n_stale = 0;
   for (size_t i = 0; i < n; i++)
-    if (rs[i].nfn && rs[i].n_untested)
+    if (rs[i].nfn && !rs[i].member && rs[i].n_untested)
       order[m++] = &rs[i];
   qsort (order, m, sizeof *order, cmp_untested);
   for (size_t i = 0; i < m; i++)
     print_text_function (out, order[i], top);
   /* Stale functions, by name (the profile's order within objects).  */
   for (size_t i = 0; i < n; i++)
-    if (rs[i].nfn && rs[i].nfn->stale)
+    if (rs[i].nfn && !rs[i].member && rs[i].nfn->stale)
       order[n_stale++] = &rs[i];
   print_summary (out, s, order, n_stale);
   free (order);
@@ -466,16 +620,22 @@ static void
 json_function (FILE *out, const struct fn_residual *r, unsigned long top)
 {
   const struct fn_view *v = r->v;
-  const struct ppd_function *pf = v->pf;
   tool_json_function_head (out, v);
-  fputs (",\n          \"stale\": ", out);
+  fputs (",\n          \"linkage\": ", out);
+  tool_json_string (out, !r->nfn ? NULL
+                         : r->nfn->is_public ? PATHPROF_NOTES_LINKAGE_PUBLIC
+                                             : PATHPROF_NOTES_LINKAGE_LOCAL);
+  fputs (",\n          \"objects\": [", out);
+  for (size_t i = 0; i < r->n_copies; i++)
+    fprintf (out, "%s%zu", i ? ", " : "", r->copies[i]);
+  fputs ("],\n          \"stale\": ", out);
   tool_json_string (out, r->nfn ? r->nfn->stale : NULL);
   fprintf (out,
            ",\n          \"executed_paths\": %zu,\n"
            "          \"path_executions\": %llu,\n"
            "          \"residual_dropped\": %llu,\n",
            v->n_paths, (unsigned long long) v->total,
-           (unsigned long long) pf->residual_dropped);
+           (unsigned long long) r->residual_dropped);
   if (!r->nfn)
     {
       fputs ("          \"tested_paths\": null,\n"
@@ -581,7 +741,7 @@ print_json (FILE *out, char *const *paths, int n_paths,
             const struct summary *s, unsigned long top)
 {
   const struct ppd_profile *p = pv->profile;
-  fputs ("{\n  \"format\": \"pathprof-residual\",\n  \"version\": 1,\n"
+  fputs ("{\n  \"format\": \"pathprof-residual\",\n  \"version\": 2,\n"
          "  \"profiles\": ",
          out);
   tool_json_strings (out, paths, n_paths);
@@ -601,6 +761,11 @@ print_json (FILE *out, char *const *paths, int n_paths,
         {
           if (!is_preferential (&o->functions[j]))
             continue;
+          if (rs[r].member)
+            {
+              r++;
+              continue;
+            }
           fputs (listed++ ? ",\n" : "\n", out);
           json_function (out, &rs[r++], top);
         }
@@ -636,10 +801,18 @@ tool_residual (char *const *paths, int n_paths,
           s.other++;
           continue;
         }
-      analyse (&rs[n], &pv.views[i]);
-      summarize (&s, &rs[n]);
-      n++;
+      struct fn_residual *r = &rs[n++];
+      r->v = &pv.views[i];
+      r->object = (size_t) (r->v->obj - p.objects);
+      r->residual_dropped = r->v->pf->residual_dropped;
     }
+  sum_public_copies (rs, n);
+  for (size_t i = 0; i < n; i++)
+    if (!rs[i].member)
+      {
+        analyse (&rs[i]);
+        summarize (&s, &rs[i]);
+      }
   if (opt->json)
     print_json (out, paths, n_paths, &pv, rs, &s, opt->top);
   else
@@ -648,6 +821,8 @@ tool_residual (char *const *paths, int n_paths,
     {
       free (rs[i].untested);
       free (rs[i].untested_edges);
+      free (rs[i].copies);
+      free (rs[i].sum.paths);
     }
   free (rs);
   tool_profile_view_free (&pv);

@@ -17,7 +17,9 @@ two Ball-Larus profiles alone, and compared exactly:
     field counts, and its summary counts them, and all executed paths,
     accordingly.
 
-Functions are matched by (object, source, name).  The object's notes
+Functions are matched by (object, source, name), but a public function
+(its notes' `linkage public`) by (source, name, checksum): its copies in
+several objects are one function, summed, as in `pathprof residual`.  The object's notes
 path is the same in the three profiles where the preferential program
 is built in the Ball-Larus build's directory (run.sh's Debian programs);
 else BL_DIR and PPP_DIR name the two build directories, and PPP.ppd's
@@ -65,16 +67,49 @@ def rebased(notes, rebase):
     return notes
 
 
+NOTES_FUNC = re.compile(r'function "((?:[^"\\]|\\.)*)"$')
+_public = {}
+
+
+def public_names(notes):
+    """The functions of the notes file NOTES with `linkage public` (read
+    here, not by pathprof)."""
+    if notes not in _public:
+        names, name = set(), None
+        try:
+            with open(notes, encoding="utf-8", errors="surrogateescape") as f:
+                for line in f:
+                    m = NOTES_FUNC.match(line.rstrip("\n"))
+                    if m:
+                        name = unquote(m.group(1))
+                    elif line.strip() == "linkage public" and name:
+                        names.add(name)
+        except OSError:
+            pass
+        _public[notes] = names
+    return _public[notes]
+
+
+def public_key(source, name, checksum):
+    """A public function's key: one function of the program, whatever
+    objects compile a copy of it (`pathprof residual` sums them; which
+    calls GCC inlines, counting in the caller's object, differs between
+    the Ball-Larus and the preferential build)."""
+    return ("(public 0x%08x)" % checksum, source, name)
+
+
 def dump(pathprof, ppd, rebase=None):
     """{(object, source, name): (storage, {id: count}, {id: count},
-    checksum)}"""
+    checksum)}; a public function's copies summed under public_key."""
     out = subprocess.run([pathprof, "dump", ppd], check=True,
                          capture_output=True, text=True).stdout
     fns, obj, cur, lst = {}, None, None, None
     for line in out.splitlines():
         m = OBJECT.match(line)
         if m:
-            obj = rebased(unquote(m.group(1)), rebase)
+            notes = unquote(m.group(1))
+            obj = rebased(notes, rebase)
+            public = public_names(notes)
             continue
         m = FUNC.match(line)
         if m:
@@ -84,6 +119,12 @@ def dump(pathprof, ppd, rebase=None):
                 sys.exit("compare: %s: %s lost paths to a full hash table"
                          % (ppd, name))
             key = (obj, source, name)
+            if name in public:
+                key = public_key(source, name, int(checksum, 16))
+                if key in fns:
+                    cur = fns[key]
+                    lst = cur[1]
+                    continue
             if key in fns:
                 sys.exit("compare: %s: %s: %s:%s twice"
                          % (ppd, obj, source, name))
@@ -165,10 +206,14 @@ def main():
     got = {}
     for obj in report["objects"]:
         for fn in obj["functions"]:
-            notes = rebased(obj["notes"], rebase)
+            key = (rebased(obj["notes"], rebase), fn["source"], fn["name"])
+            if fn["linkage"] == "public":
+                key = public_key(fn["source"], fn["name"], fn["checksum"])
             for p in fn["untested"]:
-                got[((notes, fn["source"], fn["name"]), p["id"])] \
-                    = p["count"]
+                if (key, p["id"]) in got:
+                    sys.exit("compare: residual lists %s:%s path %d twice"
+                             % (key[1], key[2], p["id"]))
+                got[(key, p["id"])] = p["count"]
     check("untested paths reported = field paths minus test paths (%d)"
           % len(expected), got == expected,
           "missing %r, extra %r" % (

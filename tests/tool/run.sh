@@ -410,6 +410,47 @@ is "residual without notes: summary" "  untested paths: 0
   untested paths in functions with no untested edges: 0 (0.00% of untested paths)
 functions: 0 preferential (ppp 0, residual 0); left out: 5 not decoded, 1 of another storage (array or hash)" \
   "$(cat out)"
+# A public function compiled into two objects is one function: f (notes
+# `linkage public`) in p.ppno and pm.ppno (a copy of it, of another
+# compilation), its copies' counts added path by path: counts {1: 3 + 2,
+# 3: 10}, residual {0: 2, 4: 1 + 2}, residual_dropped 0 + 1; these are
+# f's counts in p1 + p2, so its report is the one above with its copies
+# and the dropped executions.  k (`linkage local`: a static function)
+# stays one per object: residual {8: 2} and {8: 1}, 8 untested.
+mkdir -p nd
+sed -e '27a\  linkage public' -e '70a\  linkage local' "$HERE/p.ppno" \
+  > nd/p.ppno
+sed -e 's/^stamp 0x5eed0001$/stamp 0x5eed0003/' \
+  -e 's|^object "/fake/p.o"$|object "/fake/pm.o"|' nd/p.ppno > nd/pm.ppno
+"$PP" check-notes nd/p.ppno nd/pm.ppno > out 2> err; rc=$?
+is "notes with linkage records accepted" \
+  "0:nd/p.ppno: stamp 0x5eed0001, 6 functions, ok
+nd/pm.ppno: stamp 0x5eed0003, 6 functions, ok:" "$rc:$(cat out):$(cat err)"
+printf '%s\n' 'program /fake/prog' 'object /fake/p.ppno 0x5eed0001 1' \
+  'function f t.c 0xb2ea3706 ppp 6 0 0' 'count 1 3' 'residual 0 2' \
+  'residual 4 1' 'function k k.c 0x7d4fb5e0 ppp 9 0 0' 'residual 8 2' \
+  'object /fake/pm.ppno 0x5eed0003 1' 'function f t.c 0xb2ea3706 ppp 6 0 1' \
+  'count 1 2' 'count 3 10' 'residual 4 2' \
+  'function k k.c 0x7d4fb5e0 ppp 9 0 0' 'residual 8 1' | "$T/mkppd" pm.ppd
+"$PP" residual --notes-dir nd pm.ppd > out 2> err; rc=$?
+same "residual: a public function's copies summed, a static one's not" \
+  "$EXP/residual-copies.txt" out
+is "residual with copies: status and stderr" "0:" "$rc:$(cat err)"
+"$PP" residual --notes-dir nd --json pm.ppd > copies.json 2> /dev/null
+validate residual-json-schema.json copies.json
+"$PY" -c '
+import json, sys
+r = json.load (open (sys.argv[1]))
+for o in r["objects"]:
+    print (o["notes"], [(f["name"], f["linkage"], f["objects"],
+                         f["path_executions"], f["residual_dropped"])
+                        for f in o["functions"]])
+print (r["summary"]["functions_preferential"], r["summary"]["untested_paths"])
+' copies.json > out
+is "residual --json: f listed once, under its first object" \
+  "/fake/p.ppno [('f', 'public', [0, 1], 20, 1), ('k', 'local', [0], 2, 0)]
+/fake/pm.ppno [('k', 'local', [1], 1, 0)]
+3 4" "$(cat out)"
 printf 'object /fake/p.ppno 0x5eed0002 1\n' | "$T/mkppd" other.ppd
 "$PP" residual p1.ppd other.ppd > out 2> err; rc=$?
 is "residual: profiles of different builds" \
