@@ -1213,6 +1213,12 @@ compute_steady (instr_ctx *c)
 const double min_peel_trips = 2;
 const unsigned max_peel_stmts = 200;
 const unsigned max_small_peel_stmts = 16;
+/* In a function counted in an array the copy buys less per iteration (no
+   compare: the register's reset and the counters' address arithmetic),
+   but nothing else buys it, and the loops worth it are interpreters'
+   dispatch loops: mawk's execute has between 1,200 and 2,000
+   statements.  */
+const unsigned max_array_peel_stmts = 2000;
 
 /* The statements of LOOP's body, but the trace calls (a trace build
    peels what the build it checks does).  */
@@ -1250,7 +1256,8 @@ small_one_way_loop (const instr_ctx *c, class loop *loop, long back)
    EH or abnormal edge touches it, no steady path is counted in it, and
    it is small enough.  */
 bool
-loop_peelable (const instr_ctx *c, class loop *loop)
+loop_peelable (const instr_ctx *c, class loop *loop,
+               unsigned max_stmts = max_peel_stmts)
 {
   const pp_fn_map *map = c->map;
   unsigned i;
@@ -1270,7 +1277,7 @@ loop_peelable (const instr_ctx *c, class loop *loop)
         ok = false;
     }
   free (body);
-  if (!ok || loop_stmts (loop) > max_peel_stmts)
+  if (!ok || loop_stmts (loop) > max_stmts)
     return false;
   for (i = 0; i < map->cfg->n_edges; i++)
     if (map->edge_hard[i] && flow_bb_inside_loop_p (loop, map->cfg_edge[i]->src))
@@ -1279,16 +1286,103 @@ loop_peelable (const instr_ctx *c, class loop *loop)
 }
 
 /* The loops whose first iteration is worth peeling (see peel.cc), into
-   c->peels: in a function counted in PPP slots, at the late stage (in SSA
-   form, as GCC's peeling needs), optimizing for speed, and not with
-   gcov's -fprofile-arcs in the same compilation (the gcov oracle,
-   tests/gcov, compares with the CFG as written).  A loop is a candidate
+   c->peels: at the late stage (in SSA form, as GCC's peeling needs),
+   optimizing for speed, and not with gcov's -fprofile-arcs in the same
+   compilation (the gcov oracle, tests/gcov, compares with the CFG as
+   written).  In a function counted in PPP slots a loop is a candidate
    when, among the paths that start inside it, the check of its own back
    edge becomes a plain count or a plain log; its profit is the
    executions of the back edges whose checks this settles (its own and
-   nested loops'), by the tested runs' profile, else GCC's estimate.
-   Nested candidates exclude each other: the most profitable is
-   peeled.  */
+   nested loops'), by the tested runs' profile, else GCC's estimate.  In
+   a function counted in an array, with the tested runs' profile, a loop
+   they went around at least min_peel_trips times per entry
+   (compute_array_peel): with the first iteration in the copy, the path
+   registers are constants at the header of the loop that remains, so
+   GCC folds them into the counters' addresses and drops the resets at
+   its back edge.  Nested candidates exclude each other: the most
+   profitable is peeled.  */
+/* Keeps, of CANDIDATES, the most profitable of nested ones in c->peels
+   (stable, by loop number, on ties); frees the others.  */
+void
+choose_peels (instr_ctx *c, vec<peel_choice *> &candidates)
+{
+  candidates.qsort ([] (const void *a, const void *b) {
+    const peel_choice *x = *(const peel_choice *const *) a;
+    const peel_choice *y = *(const peel_choice *const *) b;
+    if (x->profit != y->profit)
+      return x->profit > y->profit ? -1 : 1;
+    return x->loop->num - y->loop->num;
+  });
+  unsigned i;
+  peel_choice *p;
+  FOR_EACH_VEC_ELT (candidates, i, p)
+    {
+      bool overlaps = false;
+      unsigned j;
+      peel_choice *q;
+      FOR_EACH_VEC_ELT (c->peels, j, q)
+        overlaps |= flow_loop_nested_p (p->loop, q->loop)
+                    || flow_loop_nested_p (q->loop, p->loop);
+      if (overlaps)
+        {
+          free (p->kinds);
+          free (p);
+        }
+      else
+        c->peels.safe_push (p);
+    }
+}
+
+/* The single back edge of LOOP as a DAG edge (its CUT_END), or -1 when it
+   has several.  */
+long
+single_back_edge (const instr_ctx *c, class loop *loop)
+{
+  const pp_fn_map *map = c->map;
+  long back = -1;
+  unsigned n_back = 0;
+  for (unsigned i = 0; i < map->cfg->n_edges; i++)
+    {
+      edge e = map->cfg_edge[i];
+      if (e->dest == loop->header && flow_bb_inside_loop_p (loop, e->src)
+          && c->dag->cfg_edge_cut_end[i] >= 0)
+        {
+          back = c->dag->cfg_edge_cut_end[i];
+          n_back++;
+        }
+    }
+  return n_back == 1 ? back : -1;
+}
+
+/* Peeling in a function counted in an array (see max_peel_stmts): the
+   loops that the tested runs went around at least min_peel_trips times
+   per entry.  */
+void
+compute_array_peel (instr_ctx *c)
+{
+  bool had_dominators = dom_info_available_p (CDI_DOMINATORS);
+  if (!had_dominators)
+    calculate_dominance_info (CDI_DOMINATORS);
+  auto_vec<peel_choice *> candidates;
+  for (auto loop : loops_list (cfun, 0))
+    {
+      long back = single_back_edge (c, loop);
+      if (back < 0 || !goes_around (c, loop, back, min_peel_trips)
+          || !loop_peelable (c, loop, max_array_peel_stmts))
+        continue;
+      peel_choice *p = XNEW (peel_choice);
+      p->loop = loop;
+      p->kinds = NULL; /* no check to settle */
+      p->profit = (double) c->profile[back];
+      p->conds = vNULL;
+      p->values = vNULL;
+      candidates.safe_push (p);
+    }
+  choose_peels (c, candidates);
+  if (!had_dominators)
+    free_dominance_info (CDI_DOMINATORS);
+}
+
 void
 compute_peel (instr_ctx *c)
 {
@@ -1296,12 +1390,18 @@ compute_peel (instr_ctx *c)
   const pp_dag *dag = c->dag;
   const pp_fn_record *rec = c->rec;
   c->peels = vNULL;
-  if (!pp_opts.peel_loops || !c->num || rec->split
-      || rec->storage != PATHPROF_STORAGE_PPP || !rec->n_slots
-      || !rec->end_kind || profile_arc_flag || !optimize
+  if (!pp_opts.peel_loops || !c->num || profile_arc_flag || !optimize
       || !gimple_in_ssa_p (cfun) || optimize_function_for_size_p (cfun)
       || !current_loops || loops_state_satisfies_p (LOOPS_NEED_FIXUP)
       || number_of_loops (cfun) <= 1)
+    return;
+  if ((rec->split || rec->storage == PATHPROF_STORAGE_ARRAY) && c->profile)
+    {
+      compute_array_peel (c);
+      return;
+    }
+  if (rec->split || rec->storage != PATHPROF_STORAGE_PPP || !rec->n_slots
+      || !rec->end_kind)
     return;
   /* Where the counted paths start and end.  */
   unsigned n = 0;
@@ -1340,24 +1440,17 @@ compute_peel (instr_ctx *c)
   for (auto loop : loops_list (cfun, 0))
     {
       /* One back edge, which the loop goes around often enough.  */
-      long back = -1;
-      unsigned n_back = 0;
+      long back = single_back_edge (c, loop);
       memset (start_ok, 0, dag->n_edges);
       for (unsigned i = 0; i < map->cfg->n_edges; i++)
         {
           edge e = map->cfg_edge[i];
-          if (!flow_bb_inside_loop_p (loop, e->src)
-              || !flow_bb_inside_loop_p (loop, e->dest))
-            continue;
-          if (dag->cfg_edge_cut_start[i] >= 0)
+          if (flow_bb_inside_loop_p (loop, e->src)
+              && flow_bb_inside_loop_p (loop, e->dest)
+              && dag->cfg_edge_cut_start[i] >= 0)
             start_ok[dag->cfg_edge_cut_start[i]] = 1;
-          if (e->dest == loop->header && dag->cfg_edge_cut_end[i] >= 0)
-            {
-              back = dag->cfg_edge_cut_end[i];
-              n_back++;
-            }
         }
-      if (n_back != 1
+      if (back < 0
           || (!goes_around (c, loop, back, min_peel_trips)
               && !small_one_way_loop (c, loop, back))
           || !loop_peelable (c, loop))
@@ -1399,32 +1492,7 @@ compute_peel (instr_ctx *c)
       p->values = vNULL;
       candidates.safe_push (p);
     }
-  /* The most profitable first; stable (by loop number) on ties.  */
-  candidates.qsort ([] (const void *a, const void *b) {
-    const peel_choice *x = *(const peel_choice *const *) a;
-    const peel_choice *y = *(const peel_choice *const *) b;
-    if (x->profit != y->profit)
-      return x->profit > y->profit ? -1 : 1;
-    return x->loop->num - y->loop->num;
-  });
-  unsigned i;
-  peel_choice *p;
-  FOR_EACH_VEC_ELT (candidates, i, p)
-    {
-      bool overlaps = false;
-      unsigned j;
-      peel_choice *q;
-      FOR_EACH_VEC_ELT (c->peels, j, q)
-        overlaps |= flow_loop_nested_p (p->loop, q->loop)
-                    || flow_loop_nested_p (q->loop, p->loop);
-      if (overlaps)
-        {
-          free (p->kinds);
-          free (p);
-        }
-      else
-        c->peels.safe_push (p);
-    }
+  choose_peels (c, candidates);
   free (start_ok);
   free (first);
   free (last);
@@ -1445,6 +1513,8 @@ note_peel_cond (instr_ctx *c, const ppp_check *chk, basic_block bb,
     {
       if (!flow_bb_inside_loop_p (p->loop, bb))
         continue;
+      if (!p->kinds) /* peeled in an array: no check settled */
+        return;
       unsigned char kind = p->kinds[chk->end];
       /* Every path that ends here has a slot: both tests pass.  None has:
          the compare fails (and the bounds test may stay).  */
@@ -2025,7 +2095,9 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
   peel_choice *pc;
   FOR_EACH_VEC_ELT (c.peels, i, pc)
     {
-      if (!pc->conds.is_empty ())
+      /* (A loop of a function counted in an array has no condition to
+         fold: its copy is what makes the registers constant.)  */
+      if (!pc->conds.is_empty () || !pc->kinds)
         {
           pp_request_peel (pc->loop->header, pc->conds, pc->values);
           stats->n_peel++;

@@ -34,8 +34,8 @@ same_u64 (const mpz_t z, uint64_t v)
 /* Decoding one function                                               */
 /* ------------------------------------------------------------------ */
 
-static int
-cmp_path_hot (const void *a, const void *b)
+int
+tool_cmp_path_hot (const void *a, const void *b)
 {
   const struct path_view *x = a, *y = b;
   if (x->count != y->count)
@@ -93,7 +93,7 @@ view_function (struct fn_view *v, const struct ppd_object *obj,
     tool_out_of_memory ();
   add_paths (v, pf->counts, pf->n_counts, 0);
   add_paths (v, pf->residual, pf->n_residual, 1);
-  qsort (v->paths, v->n_paths, sizeof *v->paths, cmp_path_hot);
+  qsort (v->paths, v->n_paths, sizeof *v->paths, tool_cmp_path_hot);
   if (!nfn)
     return 0;
 

@@ -44,6 +44,10 @@ struct fn_view
   uint64_t *dag_residual_counts;    /* the same, residual paths only */
 };
 
+/* The order of a function's paths (fn_view::paths), for qsort: by
+   count desc, id asc, the counted one first.  */
+int tool_cmp_path_hot (const void *a, const void *b);
+
 /* Every function of a profile, with the notes of its objects.  */
 struct profile_view
 {

@@ -283,16 +283,6 @@ cmp_path_id (const void *a, const void *b)
   return x->residual - y->residual;
 }
 
-/* As the views' paths: by count desc, id asc, the counted one first.  */
-static int
-cmp_path_hot (const void *a, const void *b)
-{
-  const struct path_view *x = a, *y = b;
-  if (x->count != y->count)
-    return x->count > y->count ? -1 : 1;
-  return cmp_path_id (a, b);
-}
-
 /* Sums the copies COPY[0..N-1] (by object) into COPY[0]->sum: a path of
    one list in several copies is one path whose count is their sum.  */
 static void
@@ -337,7 +327,7 @@ sum_copies (struct fn_residual **copy, size_t n)
     else
       sum->paths[m++] = sum->paths[i];
   sum->n_paths = m;
-  qsort (sum->paths, m, sizeof *sum->paths, cmp_path_hot);
+  qsort (sum->paths, m, sizeof *sum->paths, tool_cmp_path_hot);
   r->v = sum;
 }
 
