@@ -57,6 +57,13 @@ void __pathprof_exec_rehold (void);
    EMFILE, FD closed) if no other descriptor is free.  */
 int __pathprof_off_stderr (int fd);
 
+/* Creates the missing directories of file name PATH, as `mkdir -p` its
+   dirname would (mode 0777 less the umask), as gcov's and LLVM's
+   runtimes do for their profiles.  0; -1 with errno, and the directory
+   that could not be created in FAILED (FAILED_SIZE bytes), else.  */
+int __pathprof_make_parents (const char *path, char *failed,
+                             size_t failed_size);
+
 /* The profile file name: PATHPROF_FILE with %p, %h, %m and %% expanded,
    or "<executable basename>.ppd"; a relative name is taken relative to
    START_DIR (when non-NULL).  SIGNATURE is what %m expands to (8 hex

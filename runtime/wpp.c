@@ -230,6 +230,21 @@ create_file (void)
         }
       fd = open (name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
                  0666);
+      if (fd < 0 && errno == ENOENT && n == 0)
+        {
+          /* A missing PATHPROF_TRACE_DIR: created, as profiles'.  */
+          char failed[sizeof trace_name];
+          if (__pathprof_make_parents (name, failed, sizeof failed) != 0)
+            {
+              /* Said as the directory that could not be made.  */
+              e = errno;
+              memcpy (name, failed, sizeof failed);
+              break;
+            }
+          fd = open (name,
+                     O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
+                     0666);
+        }
       if (fd >= 0 && (fd = __pathprof_off_stderr (fd)) < 0)
         unlink (name);
       e = errno;

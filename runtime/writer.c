@@ -306,6 +306,40 @@ __pathprof_off_stderr (int fd)
   return moved;
 }
 
+int
+__pathprof_make_parents (const char *path, char *failed, size_t failed_size)
+{
+  size_t len = strlen (path);
+  char *dir = malloc (len + 1);
+  if (!dir)
+    {
+      snprintf (failed, failed_size, "%s", path);
+      errno = ENOMEM;
+      return -1;
+    }
+  memcpy (dir, path, len + 1);
+  /* Each prefix that ends before a '/' (but the root's), in turn: an
+     existing one is EEXIST.  */
+  for (size_t i = 1; i < len; i++)
+    {
+      if (dir[i] != '/' || dir[i - 1] == '/')
+        continue;
+      dir[i] = '\0';
+      int ok = mkdir (dir, 0777) == 0 || errno == EEXIST;
+      if (!ok)
+        {
+          int e = errno;
+          snprintf (failed, failed_size, "%s", dir);
+          free (dir);
+          errno = e;
+          return -1;
+        }
+      dir[i] = '/';
+    }
+  free (dir);
+  return 0;
+}
+
 /* The signals of struct pathprof_signal_hold.  */
 static const int held_signals[] = { SIGXFSZ, SIGPIPE };
 #define N_HELD_SIGNALS (sizeof held_signals / sizeof held_signals[0])
@@ -577,6 +611,20 @@ update_file (const char *path_in, struct ppd_profile *snap)
          user's link in a sticky directory); PATH, where they lead, must
          then be the same file (below), the file the rename replaces.  */
       fd = open (path_in, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
+      if (fd < 0 && errno == ENOENT && tries == 0)
+        {
+          /* A missing directory (PATHPROF_FILE=out/%h/%p.ppd): created,
+             where the name (or the link it is) leads.  */
+          char failed[PATH_MAX];
+          if (__pathprof_make_parents (path, failed, sizeof failed) != 0)
+            {
+              __pathprof_report ("cannot write profile '%s': cannot create "
+                                 "directory '%s': %s",
+                                 path, failed, strerror (errno));
+              goto out;
+            }
+          fd = open (path_in, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
+        }
       if (fd >= 0)
         fd = __pathprof_off_stderr (fd);
       if (fd < 0 || fstat (fd, &st) != 0)

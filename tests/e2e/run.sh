@@ -429,6 +429,10 @@ for how in remove replace; do
                         || echo 'the file was replaced since it was created'); tracing stops" \
     "$?:$(cmp plain.out traced.out 2>&1; cmp plain.data data.txt 2>&1):$(sed "s|$W/closer/ppt/traced\.[0-9]*\.ppt|TRACE|" traced.err)"
 done
+rm -rf ppt
+PATHPROF_TRACE_DIR=$W/closer/ppt/new/sub ./traced > traced.out 2> traced.err
+is "a missing trace directory is created" "0::1" \
+  "$?:$(cat traced.err):$(ls ppt/new/sub | grep -c '^traced\.[0-9]*\.ppt$')"
 
 # The README's main command (make example): both halves run to their
 # reports.  Its inputs include project sources (runtime/path-log.c), so

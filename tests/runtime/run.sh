@@ -181,11 +181,27 @@ is "an empty file is no profile, not corrupt" ":1" \
   "$(cat "$W/err"):$(dump_of "$W/empty.ppd" | grep -c 'runs 1$')"
 
 # --- unwritable destination ------------------------------------------------
-PATHPROF_FILE=/nonexistent/dir/x.ppd "$RT" a 0 1 status 7 2> "$W/err"; rc=$?
+# Missing directories are created (as gcov's and LLVM's runtimes do),
+# mode 0777 less the umask.
+(umask 027; PATHPROF_FILE=$W/new/a/b/x.ppd "$RT" a 0 1 status 7 \
+   2> "$W/err"); rc=$?
+is "missing directories created: status, stderr, runs, modes" \
+  "7::1:drwxr-x---:drwxr-x---" \
+  "$rc:$(cat "$W/err"):$(dump_of "$W/new/a/b/x.ppd" | grep -c 'runs 1$'):$(
+     ls -ld "$W/new" | cut -c1-10):$(ls -ld "$W/new/a/b" | cut -c1-10)"
+# One that cannot be: a name longer than NAME_MAX (the walk finds `nd`
+# missing first, so open says ENOENT and mkdir says why).
+LONG=$(printf '%0300d' 0)
+PATHPROF_FILE=$W/nd/$LONG/x.ppd "$RT" a 0 1 status 7 2> "$W/err"; rc=$?
 is "unwritable destination: message" \
-  "pathprof: cannot write profile '/nonexistent/dir/x.ppd': No such file or directory" \
+  "pathprof: cannot write profile '$W/nd/$LONG/x.ppd': cannot create directory '$W/nd/$LONG': File name too long" \
   "$(cat "$W/err")"
 is "unwritable destination: exit status unchanged" 7 "$rc"
+printf 'x' > "$W/plainfile"
+PATHPROF_FILE=$W/plainfile/x.ppd "$RT" a 0 1 2> "$W/err"; rc=$?
+is "a file where a directory should be" \
+  "0:pathprof: cannot write profile '$W/plainfile/x.ppd': Not a directory" \
+  "$rc:$(cat "$W/err")"
 PATHPROF_FILE=$W "$RT" a 0 1 2> "$W/err"; rc=$?
 is "directory as destination" \
   "0:pathprof: cannot write profile '$W': Is a directory" "$rc:$(cat "$W/err")"
