@@ -57,8 +57,9 @@ struct fn_residual
      copy; the others are members, not reported.  */
   int member;
   struct fn_view sum;                /* v == &sum when n_copies > 1 */
-  size_t *copies;                    /* object indices, this one first */
-  size_t n_copies;
+  size_t *copies;                    /* n_copies > 1: their object
+                                        indices, this one first */
+  size_t n_copies;                   /* 1: OBJECT's alone */
   uint64_t residual_dropped;         /* of every copy */
   size_t n_untested;
   uint64_t untested_executions;
@@ -159,7 +160,6 @@ static void
 analyse (struct fn_residual *r)
 {
   const struct fn_view *v = r->v;
-  r->nfn = v->nfn;
   if (!r->nfn)
     return;
   const struct notes_function *nfn = r->nfn;
@@ -237,13 +237,11 @@ summarize (struct summary *s, const struct fn_residual *r)
 /* Copies of public functions                                          */
 /* ------------------------------------------------------------------ */
 
-/* Copies of one function: the same name, source, checksum and path
-   count, and built alike (storage and slots), by name, then object.  */
+/* Copies of one function have the same name, source, checksum and path
+   count, and were built alike (storage and slots).  By name.  */
 static int
-cmp_copies (const void *a, const void *b)
+cmp_function (const struct fn_residual *x, const struct fn_residual *y)
 {
-  const struct fn_residual *x = *(const struct fn_residual *const *) a;
-  const struct fn_residual *y = *(const struct fn_residual *const *) b;
   const struct ppd_function *f = x->v->pf, *g = y->v->pf;
   const struct notes_function *nf = x->nfn, *ng = y->nfn;
   int c = strcmp (f->name, g->name);
@@ -260,18 +258,20 @@ cmp_copies (const void *a, const void *b)
   CMP (nf->in_array, ng->in_array);
   CMP (nf->n_slots, ng->n_slots);
   CMP (nf->n_interesting, ng->n_interesting);
-  CMP (x->object, y->object);
 #undef CMP
   return 0;
 }
 
+/* Copies by function, then object.  */
 static int
-same_function (const struct fn_residual *x, const struct fn_residual *y)
+cmp_copies (const void *a, const void *b)
 {
-  struct fn_residual xx = *x, yy = *y;
-  xx.object = yy.object = 0;
-  const struct fn_residual *px = &xx, *py = &yy;
-  return cmp_copies (&px, &py) == 0;
+  const struct fn_residual *x = *(const struct fn_residual *const *) a;
+  const struct fn_residual *y = *(const struct fn_residual *const *) b;
+  int c = cmp_function (x, y);
+  if (c)
+    return c;
+  return x->object < y->object ? -1 : x->object > y->object;
 }
 
 static int
@@ -339,24 +339,15 @@ sum_public_copies (struct fn_residual *rs, size_t n)
   struct fn_residual **pub = xcalloc (n, sizeof *pub);
   size_t m = 0;
   for (size_t i = 0; i < n; i++)
-    {
-      rs[i].nfn = rs[i].v->nfn;
-      rs[i].copies = xcalloc (1, sizeof *rs[i].copies);
-      rs[i].copies[0] = rs[i].object;
-      rs[i].n_copies = 1;
-      if (rs[i].nfn && rs[i].nfn->is_public)
-        pub[m++] = &rs[i];
-    }
+    if (rs[i].nfn && rs[i].nfn->is_public)
+      pub[m++] = &rs[i];
   qsort (pub, m, sizeof *pub, cmp_copies);
   for (size_t i = 0, j; i < m; i = j)
     {
-      for (j = i + 1; j < m && same_function (pub[i], pub[j]); j++)
+      for (j = i + 1; j < m && !cmp_function (pub[i], pub[j]); j++)
         ;
       if (j - i > 1)
-        {
-          free (pub[i]->copies);
-          sum_copies (pub + i, j - i);
-        }
+        sum_copies (pub + i, j - i);
     }
   free (pub);
 }
@@ -617,7 +608,8 @@ json_function (FILE *out, const struct fn_residual *r, unsigned long top)
                                              : PATHPROF_NOTES_LINKAGE_LOCAL);
   fputs (",\n          \"objects\": [", out);
   for (size_t i = 0; i < r->n_copies; i++)
-    fprintf (out, "%s%zu", i ? ", " : "", r->copies[i]);
+    fprintf (out, "%s%zu", i ? ", " : "",
+             r->n_copies > 1 ? r->copies[i] : r->object);
   fputs ("],\n          \"stale\": ", out);
   tool_json_string (out, r->nfn ? r->nfn->stale : NULL);
   fprintf (out,
@@ -793,7 +785,9 @@ tool_residual (char *const *paths, int n_paths,
         }
       struct fn_residual *r = &rs[n++];
       r->v = &pv.views[i];
+      r->nfn = r->v->nfn;
       r->object = (size_t) (r->v->obj - p.objects);
+      r->n_copies = 1;
       r->residual_dropped = r->v->pf->residual_dropped;
     }
   sum_public_copies (rs, n);
