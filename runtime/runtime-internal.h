@@ -60,7 +60,8 @@ int __pathprof_off_stderr (int fd);
 /* Creates the missing directories of file name PATH, as `mkdir -p` its
    dirname would (mode 0777 less the umask), as gcov's and LLVM's
    runtimes do for their profiles.  0; -1 with errno, and the directory
-   that could not be created in FAILED (FAILED_SIZE bytes), else.  */
+   that could not be created in FAILED (FAILED_SIZE bytes; ENAMETOOLONG
+   for a PATH that does not fit), else.  */
 int __pathprof_make_parents (const char *path, char *failed,
                              size_t failed_size);
 

@@ -309,34 +309,26 @@ __pathprof_off_stderr (int fd)
 int
 __pathprof_make_parents (const char *path, char *failed, size_t failed_size)
 {
+  /* Built in FAILED: each prefix that ends before a '/' (but the root's),
+     in turn; an existing one is EEXIST.  On failure FAILED holds the
+     prefix that failed.  */
   size_t len = strlen (path);
-  char *dir = malloc (len + 1);
-  if (!dir)
+  if (len >= failed_size)
     {
       snprintf (failed, failed_size, "%s", path);
-      errno = ENOMEM;
+      errno = ENAMETOOLONG;
       return -1;
     }
-  memcpy (dir, path, len + 1);
-  /* Each prefix that ends before a '/' (but the root's), in turn: an
-     existing one is EEXIST.  */
+  memcpy (failed, path, len + 1);
   for (size_t i = 1; i < len; i++)
     {
-      if (dir[i] != '/' || dir[i - 1] == '/')
+      if (failed[i] != '/' || failed[i - 1] == '/')
         continue;
-      dir[i] = '\0';
-      int ok = mkdir (dir, 0777) == 0 || errno == EEXIST;
-      if (!ok)
-        {
-          int e = errno;
-          snprintf (failed, failed_size, "%s", dir);
-          free (dir);
-          errno = e;
-          return -1;
-        }
-      dir[i] = '/';
+      failed[i] = '\0';
+      if (mkdir (failed, 0777) != 0 && errno != EEXIST)
+        return -1;
+      failed[i] = '/';
     }
-  free (dir);
   return 0;
 }
 
