@@ -14,6 +14,7 @@
 #     depend on -g and are identical across compilations; objects are
 #     reproducible; the stamp is the notes' CRC; atomic updates are exact under threads; a
 #     tail call survives; skipped functions warn; bad arguments are errors.
+# The builds of 1. run PATHPROF_TEST_JOBS at once (default: the CPUs).
 # Ends with the line "N passed, N failed".
 set -u
 B=$(cd "${1:?usage: run.sh BUILD_DIR [RANDOM_SEEDS]}" && pwd -P)
@@ -137,16 +138,22 @@ hash_log_calls=0
 peeled_loops=0
 peel_asked=0
 
-# 1. Exactness.
-for src in "$T"/cases/*.c "$T"/cases/*.cc; do
-  case $src in */threads.c|*/tail.c) continue ;; esac
-  # (-O1: the path registers in number form only, address-registers=0.)
-  for opts in "-O0" "-O1 -g -fplugin-arg-pathprof-address-registers=0" \
-              "-O2" "-O3 -flto" "-O2 -fplugin-arg-pathprof-stage=early"; do
-    exact "$(basename "$src") $opts" "$src" "$opts"
+# 1. Exactness.  The builds are independent: they run in JOBS shards at
+# once (default: the CPUs; PATHPROF_TEST_JOBS), each case in its own
+# directory, and their reports are printed and counted in the order of
+# the list, as one shard would have.  A job's tallies of the counters
+# above go to its own file.
+JOBS=${PATHPROF_TEST_JOBS:-$(nproc 2> /dev/null || echo 2)}
+exact_jobs () { # name TAB source TAB options [TAB ppp options]
+  for src in "$T"/cases/*.c "$T"/cases/*.cc; do
+    case $src in */threads.c|*/tail.c) continue ;; esac
+    # (-O1: the path registers in number form only, address-registers=0.)
+    for opts in "-O0" "-O1 -g -fplugin-arg-pathprof-address-registers=0" \
+                "-O2" "-O3 -flto" "-O2 -fplugin-arg-pathprof-stage=early"; do
+      printf '%s\t%s\t%s\n' "$(basename "$src") $opts" "$src" "$opts"
+    done
   done
-done
-if command -v python3 > /dev/null 2>&1 && [ "$SEEDS" -gt 0 ]; then
+  [ -n "$PY" ] && [ "$SEEDS" -gt 0 ] || return 0
   for seed in $(seq 1 "$SEEDS"); do
     for lang in c cxx; do
       ext=c
@@ -156,13 +163,51 @@ if command -v python3 > /dev/null 2>&1 && [ "$SEEDS" -gt 0 ]; then
         # ppp-max=5000: some functions have all their interesting paths in
         # slots, some not all (delta is far from 1 on these 10^10-path
         # functions).
-        ppp_opts=-fplugin-arg-pathprof-ppp-max=5000
-        exact "random $seed $lang $opts" "$W/random$seed.$ext" \
-          "$opts -fplugin-arg-pathprof-hash-size=16"
-        ppp_opts=
+        printf '%s\t%s\t%s\t%s\n' "random $seed $lang $opts" \
+          "$W/random$seed.$ext" "$opts -fplugin-arg-pathprof-hash-size=16" \
+          -fplugin-arg-pathprof-ppp-max=5000
       done
     done
   done
+}
+mkdir -p "$W/exact"
+exact_jobs > "$W/exact/list"
+shard=0
+while [ $shard -lt "$JOBS" ]; do
+  (
+    n=0
+    while IFS='	' read -r name src opts ppp_opts; do
+      n=$((n + 1))
+      [ $(((n - 1) % JOBS)) = $shard ] || continue
+      job=$(printf '%s/exact/%05d' "$W" $n)
+      hash_log_calls=0 peeled_loops=0 peel_asked=0 larger_caches=0
+      exact "$name" "$src" "$opts" > "$job.log" 2>&1
+      echo $hash_log_calls $peeled_loops $peel_asked $larger_caches \
+        > "$job.sums"
+    done < "$W/exact/list"
+  ) &
+  shard=$((shard + 1))
+done
+wait
+ppp_opts=
+n=0 jobs=$(wc -l < "$W/exact/list")
+while [ $n -lt $jobs ]; do
+  n=$((n + 1))
+  job=$(printf '%s/exact/%05d' "$W" $n)
+  if [ ! -f "$job.sums" ]; then
+    ko "exact run $n of $W/exact/list: no report"
+    continue
+  fi
+  cat "$job.log"
+  pass=$((pass + $(grep -c '^PASS: ' "$job.log")))
+  fail=$((fail + $(grep -c '^FAIL: ' "$job.log")))
+  read -r calls peeled asked larger < "$job.sums"
+  hash_log_calls=$((hash_log_calls + calls))
+  peeled_loops=$((peeled_loops + peeled))
+  peel_asked=$((peel_asked + asked))
+  larger_caches=$((larger_caches + larger))
+done
+if [ -n "$PY" ] && [ "$SEEDS" -gt 0 ]; then
   if [ -n "$PY" ]; then
     if [ "$larger_caches" -gt 0 ]; then
       ok "residual caches larger than 1024 entries checked exact: $larger_caches"
