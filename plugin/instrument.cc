@@ -1285,22 +1285,6 @@ loop_peelable (const instr_ctx *c, class loop *loop,
   return true;
 }
 
-/* The loops whose first iteration is worth peeling (see peel.cc), into
-   c->peels: at the late stage (in SSA form, as GCC's peeling needs),
-   optimizing for speed, and not with gcov's -fprofile-arcs in the same
-   compilation (the gcov oracle, tests/gcov, compares with the CFG as
-   written).  In a function counted in PPP slots a loop is a candidate
-   when, among the paths that start inside it, the check of its own back
-   edge becomes a plain count or a plain log; its profit is the
-   executions of the back edges whose checks this settles (its own and
-   nested loops'), by the tested runs' profile, else GCC's estimate.  In
-   a function counted in an array, with the tested runs' profile, a loop
-   they went around at least min_peel_trips times per entry
-   (compute_array_peel): with the first iteration in the copy, the path
-   registers are constants at the header of the loop that remains, so
-   GCC folds them into the counters' addresses and drops the resets at
-   its back edge.  Nested candidates exclude each other: the most
-   profitable is peeled.  */
 /* Keeps, of CANDIDATES, the most profitable of nested ones in c->peels
    (stable, by loop number, on ties); frees the others.  */
 void
@@ -1354,9 +1338,9 @@ single_back_edge (const instr_ctx *c, class loop *loop)
   return n_back == 1 ? back : -1;
 }
 
-/* Peeling in a function counted in an array (see max_peel_stmts): the
-   loops that the tested runs went around at least min_peel_trips times
-   per entry.  */
+/* Peeling in a function counted in an array (see max_array_peel_stmts):
+   the loops that the tested runs went around at least min_peel_trips
+   times per entry.  */
 void
 compute_array_peel (instr_ctx *c)
 {
@@ -1383,6 +1367,22 @@ compute_array_peel (instr_ctx *c)
     free_dominance_info (CDI_DOMINATORS);
 }
 
+/* The loops whose first iteration is worth peeling (see peel.cc), into
+   c->peels: at the late stage (in SSA form, as GCC's peeling needs),
+   optimizing for speed, and not with gcov's -fprofile-arcs in the same
+   compilation (the gcov oracle, tests/gcov, compares with the CFG as
+   written).  In a function counted in PPP slots a loop is a candidate
+   when, among the paths that start inside it, the check of its own back
+   edge becomes a plain count or a plain log; its profit is the
+   executions of the back edges whose checks this settles (its own and
+   nested loops'), by the tested runs' profile, else GCC's estimate.  In
+   a function counted in an array, with the tested runs' profile, a loop
+   they went around at least min_peel_trips times per entry
+   (compute_array_peel): with the first iteration in the copy, the path
+   registers are constants at the header of the loop that remains, so
+   GCC folds them into the counters' addresses and drops the resets at
+   its back edge.  Nested candidates exclude each other: the most
+   profitable is peeled.  */
 void
 compute_peel (instr_ctx *c)
 {

@@ -123,7 +123,6 @@ $(tail -1 oracle.txt | sed 's/^oracle: //')$caches"
 }
 PY=
 command -v python3 > /dev/null 2>&1 && PY=python3
-ppp_opts=
 # Residual caches of more than 1024 entries (functions with more than 256
 # interesting paths) seen in the exact runs above: the random programs
 # must have some, so that the larger caches are checked exact too.
@@ -189,7 +188,6 @@ while [ $shard -lt "$JOBS" ]; do
   shard=$((shard + 1))
 done
 wait
-ppp_opts=
 n=0 jobs=$(wc -l < "$W/exact/list")
 while [ $n -lt $jobs ]; do
   n=$((n + 1))
@@ -208,12 +206,10 @@ while [ $n -lt $jobs ]; do
   larger_caches=$((larger_caches + larger))
 done
 if [ -n "$PY" ] && [ "$SEEDS" -gt 0 ]; then
-  if [ -n "$PY" ]; then
-    if [ "$larger_caches" -gt 0 ]; then
-      ok "residual caches larger than 1024 entries checked exact: $larger_caches"
-    else
-      ko "no residual cache larger than 1024 entries in the exact runs"
-    fi
+  if [ "$larger_caches" -gt 0 ]; then
+    ok "residual caches larger than 1024 entries checked exact: $larger_caches"
+  else
+    ko "no residual cache larger than 1024 entries in the exact runs"
   fi
   if [ "$peeled_loops" -gt 0 ] && [ "$peeled_loops" = "$peel_asked" ]; then
     ok "peeled loops checked exact: $peeled_loops, every loop asked for"
