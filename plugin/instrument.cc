@@ -119,7 +119,10 @@
  * compute_peel picks such loops (pp_end_kinds_from tells which checks
  * inside a loop its own paths settle), expand_checks notes those checks'
  * conditions, and peel.cc peels the loop's first iteration once the
- * function is in SSA form and folds them in the loop that remains.
+ * function is in SSA form and folds them in the loop that remains.  Where
+ * some way around was never tested, the ways into the loop's latch that
+ * carry only tested paths may still be worth it (settled_ways): the latch
+ * then counts on each way, and those ways' checks are the ones folded.
  */
 #include "gcc-compat.h"
 #include "memmodel.h"
@@ -170,6 +173,10 @@ struct peel_choice
 {
   class loop *loop;
   unsigned char *kinds;
+  /* Per way into the latch of the loop's back edge (pp_way_kinds_from),
+     when the ways count apart (compute_peel), else NULL.  */
+  unsigned char *way_kinds;
+  long back;              /* the back edge's CUT_END */
   double profit;
   vec<gcond *> conds;
   vec<bool> values;
@@ -1286,7 +1293,8 @@ loop_peelable (const instr_ctx *c, class loop *loop,
 }
 
 /* Keeps, of CANDIDATES, the most profitable of nested ones in c->peels
-   (stable, by loop number, on ties); frees the others.  */
+   (stable, by loop number, on ties), and those nested in or around a
+   loop whose latch counts on each way; frees the others.  */
 void
 choose_peels (instr_ctx *c, vec<peel_choice *> &candidates)
 {
@@ -1304,12 +1312,20 @@ choose_peels (instr_ctx *c, vec<peel_choice *> &candidates)
       bool overlaps = false;
       unsigned j;
       peel_choice *q;
+      /* (A loop whose latch counts on each way settles checks at its
+         own latch, which a peel of a loop nested in it leaves alone:
+         peel.cc peels the inner loop first, and note_peel_cond gives
+         each check to the innermost.)  Without it, xz-utils' helper2
+         ran 33 million instructions more: its loop over the repeat
+         distances and the loop nested in it are worth peeling both.  */
       FOR_EACH_VEC_ELT (c->peels, j, q)
-        overlaps |= flow_loop_nested_p (p->loop, q->loop)
-                    || flow_loop_nested_p (q->loop, p->loop);
+        overlaps |= (flow_loop_nested_p (p->loop, q->loop)
+                     || flow_loop_nested_p (q->loop, p->loop))
+                    && !p->way_kinds && !q->way_kinds;
       if (overlaps)
         {
           free (p->kinds);
+          free (p->way_kinds);
           free (p);
         }
       else
@@ -1357,6 +1373,8 @@ compute_array_peel (instr_ctx *c)
       peel_choice *p = XNEW (peel_choice);
       p->loop = loop;
       p->kinds = NULL; /* no check to settle */
+      p->way_kinds = NULL;
+      p->back = back;
       p->profit = (double) c->profile[back];
       p->conds = vNULL;
       p->values = vNULL;
@@ -1367,22 +1385,84 @@ compute_array_peel (instr_ctx *c)
     free_dominance_info (CDI_DOMINATORS);
 }
 
+/* The kinds of the ways into the latch of LOOP's back edge BACK (DAG
+   edge), among the counted paths whose first, penultimate and last edges
+   are FIRST, PENULT (N of them) that start as START_OK allows, when
+   counting them apart is worth it; else NULL.  Where some way around the
+   loop was never tested, its back edge compares on every iteration; but
+   once the latch's path end is on each way into it (a finish node with
+   its tail on its in-edges, as the latches of functions counted in an
+   array are), a way whose every path has a slot counts without the
+   compare, and in the loop that remains after peeling, only paths that
+   start inside the loop reach it.  Worth it where those ways carry at
+   least half of the back edge's executions (by the tested runs' profile,
+   else GCC's estimate): xz-utils' helper2 leaves its loop over the
+   repeat distances by a `continue` on most iterations.  Adds their
+   executions to *PROFIT.  The latch must be a plain node whose only way
+   on is the back edge.  */
+unsigned char *
+settled_ways (const instr_ctx *c, class loop *loop, long back,
+              const unsigned *first, const unsigned *penult, unsigned n,
+              const unsigned char *start_ok, double *profit)
+{
+  const pp_fn_map *map = c->map;
+  const pp_dag *dag = c->dag;
+  unsigned x = dag->edges[back].src;
+  /* (Not in inter-procedural builds: see latch_counts.)  */
+  if (pp_opts.ipps_file || x >= map->n_nodes || x == map->cfg->entry
+      || needs_head (map, x)
+      || map->head_kind[x] != PPH_START || c->finish[x]
+      || dag->out_start[x + 1] - dag->out_start[x] != 1
+      || !flow_bb_inside_loop_p (loop, map->node_bb[x]))
+    return NULL;
+  unsigned char *way_kinds = XNEWVEC (unsigned char, dag->n_edges);
+  pp_error err;
+  if (pp_way_kinds_from (dag, first, penult, n, start_ok, way_kinds, &err)
+      != PP_OK)
+    {
+      free (way_kinds);
+      return NULL;
+    }
+  double settled = 0, all = 0;
+  for (unsigned i = dag->in_start[x]; i < dag->in_start[x + 1]; i++)
+    {
+      unsigned e = dag->in_edges[i];
+      const pp_dag_edge *d = &dag->edges[e];
+      double w = c->profile ? c->profile[e]
+                 : d->origin >= 0 ? EDGE_FREQUENCY (map->cfg_edge[d->origin])
+                                  : 0;
+      all += w;
+      if (way_kinds[e] != PP_END_CHECK)
+        settled += w;
+    }
+  if (settled <= 0 || 2 * settled < all)
+    {
+      free (way_kinds);
+      return NULL;
+    }
+  *profit += settled;
+  return way_kinds;
+}
+
 /* The loops whose first iteration is worth peeling (see peel.cc), into
    c->peels: at the late stage (in SSA form, as GCC's peeling needs),
    optimizing for speed, and not with gcov's -fprofile-arcs in the same
    compilation (the gcov oracle, tests/gcov, compares with the CFG as
    written).  In a function counted in PPP slots a loop is a candidate
    when, among the paths that start inside it, the check of its own back
-   edge becomes a plain count or a plain log; its profit is the
-   executions of the back edges whose checks this settles (its own and
-   nested loops'), by the tested runs' profile, else GCC's estimate.  In
+   edge becomes a plain count or a plain log, or that of the ways into
+   its latch that carry most of it (settled_ways); its profit is the
+   executions of the back edges and ways whose checks this settles (its
+   own and nested loops'), by the tested runs' profile, else GCC's
+   estimate.  In
    a function counted in an array, with the tested runs' profile, a loop
    they went around at least min_peel_trips times per entry
    (compute_array_peel): with the first iteration in the copy, the path
    registers are constants at the header of the loop that remains, so
    GCC folds them into the counters' addresses and drops the resets at
-   its back edge.  Nested candidates exclude each other: the most
-   profitable is peeled.  */
+   its back edge.  Nested candidates exclude each other (the most
+   profitable is peeled) unless one of them counts its latch on each
+   way.  */
 void
 compute_peel (instr_ctx *c)
 {
@@ -1409,6 +1489,7 @@ compute_peel (instr_ctx *c)
     n += rec->slot_bl[i] != PATHPROF_NO_PATH;
   mpz_t *ids = XNEWVEC (mpz_t, n + 1);
   unsigned *first = XNEWVEC (unsigned, n + 1);
+  unsigned *penult = XNEWVEC (unsigned, n + 1);
   unsigned *last = XNEWVEC (unsigned, n + 1);
   n = 0;
   for (uint64_t i = 0; i < rec->n_slots; i++)
@@ -1420,14 +1501,15 @@ compute_peel (instr_ctx *c)
         n++;
       }
   pp_error err;
-  bool ok = pp_path_first_last (dag, c->num, ids, n, first, last, &err)
-            == PP_OK;
+  bool ok = pp_path_first_last (dag, c->num, ids, n, first, penult, last,
+                                &err) == PP_OK;
   for (unsigned i = 0; i < n; i++)
     mpz_clear (ids[i]);
   free (ids);
   if (!ok)
     {
       free (first);
+      free (penult);
       free (last);
       return;
     }
@@ -1478,23 +1560,42 @@ compute_peel (instr_ctx *c)
             continue;
           profit += c->profile ? c->profile[k] : EDGE_FREQUENCY (e);
         }
+      unsigned char *way_kinds = NULL;
+      if (rec->end_kind[back] == PP_END_CHECK && kinds[back] == PP_END_CHECK)
+        way_kinds = settled_ways (c, loop, back, first, penult, n, start_ok,
+                                  &profit);
       if (profit <= 0 || rec->end_kind[back] != PP_END_CHECK
-          || kinds[back] == PP_END_CHECK)
+          || (kinds[back] == PP_END_CHECK && !way_kinds))
         {
           free (kinds);
+          free (way_kinds);
           continue;
         }
       peel_choice *p = XNEW (peel_choice);
       p->loop = loop;
       p->kinds = kinds;
+      p->way_kinds = way_kinds;
+      p->back = back;
       p->profit = profit;
       p->conds = vNULL;
       p->values = vNULL;
       candidates.safe_push (p);
     }
   choose_peels (c, candidates);
+  /* A latch whose ways count apart is a finish node whose tail, the
+     path end, goes on each of its in-edges (see compute_finish).  */
+  unsigned i;
+  peel_choice *p;
+  FOR_EACH_VEC_ELT (c->peels, i, p)
+    if (p->way_kinds)
+      {
+        unsigned x = dag->edges[p->back].src;
+        c->finish[x] = 1;
+        c->tail_on_edges[x] = 1;
+      }
   free (start_ok);
   free (first);
+  free (penult);
   free (last);
   if (!had_dominators)
     free_dominance_info (CDI_DOMINATORS);
@@ -1507,25 +1608,31 @@ void
 note_peel_cond (instr_ctx *c, const ppp_check *chk, basic_block bb,
                 gcond *cond, bool is_compare)
 {
+  /* The innermost peeled loop that holds the check: the check stays in
+     the loop that remains of it.  */
   unsigned i;
-  peel_choice *p;
-  FOR_EACH_VEC_ELT (c->peels, i, p)
+  peel_choice *p = NULL, *q;
+  FOR_EACH_VEC_ELT (c->peels, i, q)
+    if (flow_bb_inside_loop_p (q->loop, bb)
+        && (!p || flow_loop_nested_p (p->loop, q->loop)))
+      p = q;
+  /* (Peeled in an array: no check settled.)  */
+  if (!p || !p->kinds)
+    return;
+  unsigned char kind = p->kinds[chk->end];
+  /* A way into a latch that counts on each way: the way's kind.  */
+  if (p->way_kinds && chk->end == p->back && chk->via_kind == 'e'
+      && chk->via >= 0
+      && c->dag->edges[chk->via].dst == c->dag->edges[p->back].src)
+    kind = p->way_kinds[chk->via];
+  /* Every path that ends here has a slot: both tests pass.  None has:
+     the compare fails (and the bounds test may stay).  */
+  if (kind == PP_END_COUNT || (kind == PP_END_LOG && is_compare))
     {
-      if (!flow_bb_inside_loop_p (p->loop, bb))
-        continue;
-      if (!p->kinds) /* peeled in an array: no check settled */
-        return;
-      unsigned char kind = p->kinds[chk->end];
-      /* Every path that ends here has a slot: both tests pass.  None has:
-         the compare fails (and the bounds test may stay).  */
-      if (kind == PP_END_COUNT || (kind == PP_END_LOG && is_compare))
-        {
-          p->conds.safe_push (cond);
-          p->values.safe_push (kind == PP_END_COUNT);
-          if (is_compare)
-            c->stats->n_peel_folded++;
-        }
-      return;
+      p->conds.safe_push (cond);
+      p->values.safe_push (kind == PP_END_COUNT);
+      if (is_compare)
+        c->stats->n_peel_folded++;
     }
 }
 
@@ -2108,6 +2215,7 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
           pc->values.release ();
         }
       free (pc->kinds);
+      free (pc->way_kinds);
       free (pc);
     }
   c.peels.release ();

@@ -25,7 +25,9 @@
  * copies, in the first iteration, keep the full check.  It runs once the
  * function is in SSA form with its instrumentation (pass.cc, the late
  * stage only), as GCC's own peeling (tree-ssa-loop-ivcanon.cc's
- * try_peel_loop) does.
+ * try_peel_loop) does.  Loops nested in one another (a loop whose latch
+ * counts on each way, and the loops in it or around it) are peeled inner
+ * first, the copies put in SSA form before an outer loop copies them.
  */
 #include "gcc-compat.h"
 #include "tree-ssa-loop-manip.h"
@@ -82,6 +84,22 @@ peel_one (peel_request *req)
   return true;
 }
 
+/* Whether another request of REQ's function waits for a loop inside
+   REQ's loop.  */
+bool
+encloses_request (const peel_request *req)
+{
+  class loop *loop = req->header->loop_father;
+  for (unsigned i = 0; i < requests.length (); i++)
+    {
+      const peel_request *r = requests[i];
+      if (r != req && r->fn == req->fn && r->header != req->header && loop
+          && flow_bb_inside_loop_p (loop, r->header))
+        return true;
+    }
+  return false;
+}
+
 /* Forgets request I.  */
 void
 drop_request (unsigned i)
@@ -120,23 +138,35 @@ pp_peel_loops (function *fn, unsigned *n_asked, unsigned *n_folded)
   /* As GCC's own peeling has them (tree-ssa-loop-ivcanon.cc).  */
   loop_optimizer_init (LOOPS_NORMAL);
   calculate_dominance_info (CDI_DOMINATORS);
-  for (unsigned i = 0; i < requests.length ();)
+  /* Inner loops first, each round's copies put in SSA form before the
+     next round copies them again (as GCC's complete unrolling does,
+     tree-ssa-loop-ivcanon.cc): a loop is peeled once no other request
+     waits inside it.  A loop nested in a peeled one is copied with it,
+     its conditions folded as they were.  */
+  for (bool progress = true; progress;)
     {
-      peel_request *req = requests[i];
-      if (req->fn != fn)
+      progress = false;
+      unsigned round = 0;
+      for (unsigned i = 0; i < requests.length ();)
         {
-          i++;
-          continue;
+          peel_request *req = requests[i];
+          if (req->fn != fn || encloses_request (req))
+            {
+              i++;
+              continue;
+            }
+          if (peel_one (req))
+            {
+              round++;
+              *n_folded += req->conds.length ();
+            }
+          drop_request (i);
+          progress = true;
         }
-      if (peel_one (req))
-        {
-          n_peeled++;
-          *n_folded += req->conds.length ();
-        }
-      drop_request (i);
+      if (round)
+        update_ssa (TODO_update_ssa);
+      n_peeled += round;
     }
-  if (n_peeled)
-    update_ssa (TODO_update_ssa);
   loop_optimizer_finalize ();
   free_dominance_info (CDI_DOMINATORS);
   return n_peeled;

@@ -340,11 +340,14 @@ pp_status pp_path_end_kinds (const pp_dag *dag, const pp_numbering *num,
                              unsigned char *kinds, pp_error *err);
 
 /* The first and the last DAG edge of each of the N paths IDS (Ball-Larus
-   ids under NUM), into FIRST and LAST (N entries each).  PP_ERR_RANGE
-   for an id out of range.  */
+   ids under NUM), into FIRST and LAST (N entries each), and, unless
+   PENULT is NULL, the edge before the last into PENULT (PP_NO_EDGE for a
+   path of one edge).  PP_ERR_RANGE for an id out of range.  */
+#define PP_NO_EDGE ((unsigned) -1)
 pp_status pp_path_first_last (const pp_dag *dag, const pp_numbering *num,
                               mpz_t *const ids, unsigned n, unsigned *first,
-                              unsigned *last, pp_error *err);
+                              unsigned *penult, unsigned *last,
+                              pp_error *err);
 
 /* As pp_path_end_kinds, among the paths that start with a DAG edge
    marked in START_OK (n_edges flags; NULL: every path), for the N
@@ -357,6 +360,20 @@ pp_status pp_end_kinds_from (const pp_dag *dag, const unsigned *first,
                              const unsigned *last, unsigned n,
                              const unsigned char *start_ok,
                              unsigned char *kinds, pp_error *err);
+
+/* The same per way into a latch: for each DAG edge E into a node whose
+   only out-edge K ends in t, WAY_KINDS[E] is the kind among the paths
+   that end with E and then K (and start as START_OK allows), for the N
+   counted paths whose first and penultimate edges are FIRST and PENULT
+   (pp_path_first_last); PP_END_CHECK on other edges.
+   Where some ways around a loop were never tested, its back edge must
+   compare, but the ways whose paths all have a slot can count without
+   the compare once their path ends are apart (instrument.cc's latches of
+   peeled loops).  */
+pp_status pp_way_kinds_from (const pp_dag *dag, const unsigned *first,
+                             const unsigned *penult, unsigned n,
+                             const unsigned char *start_ok,
+                             unsigned char *way_kinds, pp_error *err);
 
 /* The steady path of the cut end K (a CUT_END DAG edge): the s-t path
    that starts with the CUT_START of the same cut CFG edge and ends with

@@ -485,7 +485,7 @@ pp_path_sum_bounds (const pp_dag *dag, mpz_t *const weight, mpz_t lo,
 pp_status
 pp_path_first_last (const pp_dag *dag, const pp_numbering *num,
                     mpz_t *const ids, unsigned n, unsigned *first,
-                    unsigned *last, pp_error *err)
+                    unsigned *penult, unsigned *last, pp_error *err)
 {
   for (unsigned k = 0; k < n; k++)
     {
@@ -495,9 +495,59 @@ pp_path_first_last (const pp_dag *dag, const pp_numbering *num,
       if (st != PP_OK)
         return st;
       first[k] = edges[0];
+      if (penult)
+        penult[k] = len > 1 ? edges[len - 2] : PP_NO_EDGE;
       last[k] = edges[len - 1];
       free (edges);
     }
+  return PP_OK;
+}
+
+/* Whether a path may start with DAG edge E (any edge not out of s may
+   follow the start).  */
+static int
+start_allowed (const pp_dag *dag, const unsigned char *start_ok, unsigned e)
+{
+  return dag->edges[e].src != dag->s || !start_ok || start_ok[e];
+}
+
+/* The number of paths from s through an allowed first edge to each node
+   (n_nodes entries, NULL when out of memory).  */
+static mpz_t *
+allowed_paths_to (const pp_dag *dag, const unsigned char *start_ok,
+                  pp_error *err)
+{
+  mpz_t *paths_to = pp_mpz_array_new (dag->n_nodes, err);
+  if (!paths_to)
+    return NULL;
+  mpz_set_ui (paths_to[dag->s], 1);
+  for (unsigned k = 0; k < dag->n_nodes; k++)
+    {
+      unsigned v = dag->topo[k];
+      for (unsigned i = dag->in_start[v]; i < dag->in_start[v + 1]; i++)
+        {
+          unsigned e = dag->in_edges[i];
+          if (start_allowed (dag, start_ok, e))
+            mpz_add (paths_to[v], paths_to[v], paths_to[dag->edges[e].src]);
+        }
+    }
+  return paths_to;
+}
+
+/* The kind of the path ends of edge or way E, which ALL paths take, of
+   which N_COUNTED are counted; PP_ERR_DUPLICATE when N_COUNTED is more.  */
+static pp_status
+kind_of (const mpz_t all, unsigned n_counted, unsigned e,
+         unsigned char *kind, pp_error *err)
+{
+  int more = mpz_cmp_ui (all, n_counted);
+  if (more < 0)
+    return pp_fail (err, PP_ERR_DUPLICATE,
+                    "more counted paths end with edge %u than there are "
+                    "paths", e);
+  *kind = n_counted == 0 ? PP_END_LOG
+          : more == 0    ? PP_END_COUNT
+                         : PP_END_CHECK;
   return PP_OK;
 }
 
@@ -507,49 +557,71 @@ pp_end_kinds_from (const pp_dag *dag, const unsigned *first,
                    const unsigned char *start_ok, unsigned char *kinds,
                    pp_error *err)
 {
-  unsigned n_nodes = dag->n_nodes;
-  /* Paths from s through an allowed first edge to each node: a path
-     ending with edge u -> t is one of them followed by that edge.  */
-  mpz_t *paths_to = pp_mpz_array_new (n_nodes, err);
+  /* A path ending with edge u -> t is one of the paths to u followed by
+     that edge.  */
+  mpz_t *paths_to = allowed_paths_to (dag, start_ok, err);
   /* How many of the counted paths end with each edge.  */
   unsigned *n_counted = pp_calloc (dag->n_edges, sizeof *n_counted, err);
   if (!paths_to || !n_counted)
     {
-      pp_mpz_array_free (paths_to, paths_to ? n_nodes : 0);
+      pp_mpz_array_free (paths_to, paths_to ? dag->n_nodes : 0);
       free (n_counted);
       return PP_ERR_NOMEM;
     }
-  mpz_set_ui (paths_to[dag->s], 1);
-  for (unsigned k = 0; k < n_nodes; k++)
-    {
-      unsigned v = dag->topo[k];
-      for (unsigned i = dag->in_start[v]; i < dag->in_start[v + 1]; i++)
-        {
-          unsigned e = dag->in_edges[i];
-          if (dag->edges[e].src != dag->s || !start_ok || start_ok[e])
-            mpz_add (paths_to[v], paths_to[v], paths_to[dag->edges[e].src]);
-        }
-    }
   for (unsigned k = 0; k < n; k++)
-    if (!start_ok || start_ok[first[k]])
+    if (start_allowed (dag, start_ok, first[k]))
       n_counted[last[k]]++;
   pp_status st = PP_OK;
   for (unsigned e = 0; e < dag->n_edges && st == PP_OK; e++)
     {
-      int more = mpz_cmp_ui (paths_to[dag->edges[e].src], n_counted[e]);
-      if (dag->edges[e].dst != dag->t)
-        kinds[e] = PP_END_CHECK;
-      else if (more < 0)
-        st = pp_fail (err, PP_ERR_DUPLICATE,
-                      "more counted paths end with edge %u than there are "
-                      "paths", e);
-      else
-        kinds[e] = n_counted[e] == 0 ? PP_END_LOG
-                   : more == 0       ? PP_END_COUNT
-                                     : PP_END_CHECK;
+      kinds[e] = PP_END_CHECK;
+      if (dag->edges[e].dst == dag->t)
+        st = kind_of (paths_to[dag->edges[e].src], n_counted[e], e,
+                      &kinds[e], err);
     }
-  pp_mpz_array_free (paths_to, n_nodes);
+  pp_mpz_array_free (paths_to, dag->n_nodes);
   free (n_counted);
+  return st;
+}
+
+pp_status
+pp_way_kinds_from (const pp_dag *dag, const unsigned *first,
+                   const unsigned *penult, unsigned n,
+                   const unsigned char *start_ok, unsigned char *way_kinds,
+                   pp_error *err)
+{
+  /* A path that ends with way u -> x and then x -> t is one of the paths
+     to u followed by those two edges (or the edge out of s alone, if
+     allowed).  */
+  mpz_t *paths_to = allowed_paths_to (dag, start_ok, err);
+  unsigned *n_counted = pp_calloc (dag->n_edges, sizeof *n_counted, err);
+  mpz_t none;
+  mpz_init (none);
+  if (!paths_to || !n_counted)
+    {
+      pp_mpz_array_free (paths_to, paths_to ? dag->n_nodes : 0);
+      free (n_counted);
+      mpz_clear (none);
+      return PP_ERR_NOMEM;
+    }
+  for (unsigned k = 0; k < n; k++)
+    if (penult[k] != PP_NO_EDGE && start_allowed (dag, start_ok, first[k]))
+      n_counted[penult[k]]++;
+  pp_status st = PP_OK;
+  for (unsigned e = 0; e < dag->n_edges && st == PP_OK; e++)
+    {
+      unsigned x = dag->edges[e].dst;
+      way_kinds[e] = PP_END_CHECK;
+      if (x == dag->t || dag->out_start[x + 1] - dag->out_start[x] != 1
+          || dag->edges[dag->out_edges[dag->out_start[x]]].dst != dag->t)
+        continue;
+      st = kind_of (start_allowed (dag, start_ok, e)
+                        ? paths_to[dag->edges[e].src] : none,
+                    n_counted[e], e, &way_kinds[e], err);
+    }
+  pp_mpz_array_free (paths_to, dag->n_nodes);
+  free (n_counted);
+  mpz_clear (none);
   return st;
 }
 
@@ -561,8 +633,8 @@ pp_path_end_kinds (const pp_dag *dag, const pp_numbering *num,
   unsigned *first = pp_calloc (n ? n : 1, sizeof *first, err);
   unsigned *last = pp_calloc (n ? n : 1, sizeof *last, err);
   pp_status st = !first || !last ? PP_ERR_NOMEM
-                 : pp_path_first_last (dag, num, counted, n, first, last,
-                                       err);
+                 : pp_path_first_last (dag, num, counted, n, first, NULL,
+                                       last, err);
   /* Distinct ids (the caller's contract) are distinct paths, so no count
      can pass the number of paths ending with its edge.  */
   if (st == PP_OK)

@@ -44,6 +44,8 @@ static struct {
   unsigned end_kinds[3];  /* path ends checked, by pp_end_kind */
   unsigned from_kinds[3]; /* path ends checked among the paths with some
                              first edges, by pp_end_kind */
+  unsigned way_kinds[3];  /* the same per way into a node whose only
+                             out-edge ends in t */
   unsigned steady_one, steady_none; /* cut ends with / without one */
   unsigned long paths;
 } stats;
@@ -948,10 +950,13 @@ check_ppp (gtest *g, const size_t *sel, unsigned k)
       for (i = 0; i < k; i++)
         if (start_ok[paths[i][0]])
           n_sel[paths[i][lens[i] - 1]]++;
-      st = pp_path_first_last (dag, g->num, I, k, first, last, &err);
+      unsigned *penult = malloc ((k + 1) * sizeof *penult);
+      st = pp_path_first_last (dag, g->num, I, k, first, penult, last, &err);
       int same = st == PP_OK;
       for (i = 0; i < k && same; i++)
-        same = first[i] == paths[i][0] && last[i] == paths[i][lens[i] - 1];
+        same = first[i] == paths[i][0] && last[i] == paths[i][lens[i] - 1]
+               && penult[i] == (lens[i] > 1 ? paths[i][lens[i] - 2]
+                                            : PP_NO_EDGE);
       TU_CHECK_ST (st, PP_OK, err);
       TU_CHECK (same, "pp_path_first_last differs from the enumeration");
       st = pp_end_kinds_from (dag, first, last, k, start_ok, kinds, &err);
@@ -969,14 +974,47 @@ check_ppp (gtest *g, const size_t *sel, unsigned k)
             }
           same = kinds[e] == want;
         }
+      TU_CHECK_ST (st, PP_OK, err);
+      TU_CHECK (same, "pp_end_kinds_from differs from the enumeration");
+      /* Per way into a node whose only out-edge ends in t: the allowed
+         paths whose edge before the last is the way.  */
+      memset (n_all, 0, E * sizeof *n_all);
+      memset (n_sel, 0, E * sizeof *n_sel);
+      for (size_t p = 0; p < g->sample.n; p++)
+        {
+          const unsigned *path = tu_path (&g->sample, p);
+          size_t len = tu_path_len (&g->sample, p);
+          if (start_ok[path[0]] && len > 1)
+            n_all[path[len - 2]]++;
+        }
+      for (i = 0; i < k; i++)
+        if (start_ok[paths[i][0]] && lens[i] > 1)
+          n_sel[paths[i][lens[i] - 2]]++;
+      st = pp_way_kinds_from (dag, first, penult, k, start_ok, kinds, &err);
+      same = st == PP_OK;
+      for (e = 0; e < E && same; e++)
+        {
+          unsigned x = dag->edges[e].dst;
+          unsigned char want = PP_END_CHECK;
+          if (x != dag->t && dag->out_start[x + 1] - dag->out_start[x] == 1
+              && dag->edges[dag->out_edges[dag->out_start[x]]].dst == dag->t)
+            {
+              want = n_sel[e] == 0 ? PP_END_LOG
+                     : n_sel[e] == n_all[e] ? PP_END_COUNT : PP_END_CHECK;
+              if (n_all[e])
+                stats.way_kinds[want]++;
+            }
+          same = kinds[e] == want;
+        }
       free (n_all);
       free (n_sel);
       free (first);
+      free (penult);
       free (last);
       free (start_ok);
       free (kinds);
       TU_CHECK_ST (st, PP_OK, err);
-      TU_CHECK (same, "pp_end_kinds_from differs from the enumeration");
+      TU_CHECK (same, "pp_way_kinds_from differs from the enumeration");
     }
   /* Both counters through one placement, on the same edges.  */
   if (!check_placement (g, g->num->weight, res->weight, 0))
@@ -1209,6 +1247,12 @@ test_random_ppp (void)
   CU_ASSERT (stats.from_kinds[PP_END_CHECK] >= n / 10);
   CU_ASSERT (stats.from_kinds[PP_END_COUNT] >= n / 10);
   CU_ASSERT (stats.from_kinds[PP_END_LOG] >= n / 10);
+  printf ("per way into a last node: %u checked, %u counted, %u logged\n    ",
+          stats.way_kinds[PP_END_CHECK], stats.way_kinds[PP_END_COUNT],
+          stats.way_kinds[PP_END_LOG]);
+  CU_ASSERT (stats.way_kinds[PP_END_CHECK] >= n / 10);
+  CU_ASSERT (stats.way_kinds[PP_END_COUNT] >= n / 10);
+  CU_ASSERT (stats.way_kinds[PP_END_LOG] >= n / 10);
 }
 
 /* Splits a clone of G's CFG to at most MAX paths, compares with the

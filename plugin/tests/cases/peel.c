@@ -2,9 +2,11 @@
    Loops whose first iteration the preferential build peels (peel.cc):
    their back edge compares with the slot only for the paths that enter
    the loop, some of them untested, while every way around the loop was
-   tested.  And loops it must not peel: one with a way around the tests
-   never took, one that goes around about once per entry (unless it goes
-   around one way in a few statements), one whose steady path is counted
+   tested, or while the ways into its latch whose paths the tests all
+   took carry most of them (the latch then counts on each way).  And
+   loops it must not peel: one whose ways around all need the compare,
+   one that goes around about once per entry (unless it goes around one
+   way in a few statements), one whose steady path is counted
    in a register, a loop nest (the more profitable of the two is
    peeled).  PEEL_FIELD set: the "field" run, which takes
    the untested ways into the loops.  The exactness oracle checks every
@@ -30,8 +32,9 @@ __attribute__((noinline)) int two_way (const int *a, int n, int flag) {
   return s;
 }
 
-/* The tests never go around through the negative branch: the loop's own
-   paths need the compare too, and peeling would not remove it.  */
+/* The tests never go around through the negative branch, and every way
+   around meets the others before the latch: the loop's own paths need
+   the compare too, and peeling would not remove it.  */
 __attribute__((noinline)) int untested_way (const int *a, int n, int flag) {
   int s = flag ? 1 : 0;
   for (int i = 0; i < n; i++) {
@@ -41,6 +44,37 @@ __attribute__((noinline)) int untested_way (const int *a, int n, int flag) {
       s += a[i];
     else
       s ^= a[i];
+    if (s > 1000)
+      s = s % 997;
+  }
+  return s;
+}
+
+/* Ways around the tests took in part: the back edge compares, but the
+   latch of the peeled loop counts on each way into it.  The way of the
+   continue, which the tests took, counts without the compare; that of a
+   negative value, which they never took, logs without it; the third way
+   keeps it, for the tests never saw 16 there.  The loop nested in the
+   third way is peeled too, first.  */
+__attribute__((noinline)) int mixed_ways (const int *a, int n, int flag) {
+  int s = flag ? 4 : 0;
+  for (int i = 0; i < n; i++) {
+    if (a[i] < 0)
+      s -= a[i] * 5;
+    else if (a[i] & 6)
+      continue;
+    else {
+      if (a[i] == 16)
+        s = s * 3 + 1;
+      else
+        s += a[i];
+      for (int j = 0; j < (a[i] & 1) + 2; j++) {
+        if ((j ^ a[i]) & 1)
+          s += j;
+        else
+          s -= 2 * j;
+      }
+    }
   }
   return s;
 }
@@ -123,6 +157,7 @@ int main (void) {
   for (int r = 0; r < 4; r++) {
     t += two_way (a, 40 + r, field && r == 2);
     t += untested_way (a, 40 + r, field && r == 1);
+    t += mixed_ways (a, 40 + r, field && r == 0);
     t += call_in_loop (a, 30 + r, field && r == 3);
     t += one_way ("peeling the first iteration", field && r == 0);
     t += nest (a, 8, 10 + r, field && r == 1);
@@ -137,6 +172,8 @@ int main (void) {
   if (field) {
     a[5] = -4;
     t += untested_way (a, 20, 0);
+    a[6] = 16;
+    t += mixed_ways (a, 20, 0);
   }
   printf ("%ld\n", t + flagged_scans);
   return 0;
