@@ -551,6 +551,29 @@ kind_of (const mpz_t all, unsigned n_counted, unsigned e,
   return PP_OK;
 }
 
+/* The paths from s through an allowed first edge to each node
+   (*PATHS_TO), and how many of the N counted paths that start as allowed
+   have each DAG edge as EDGE[k] (*N_COUNTED; PP_NO_EDGE left out).  */
+static pp_status
+count_allowed (const pp_dag *dag, const unsigned *first,
+               const unsigned *edge, unsigned n,
+               const unsigned char *start_ok, mpz_t **paths_to,
+               unsigned **n_counted, pp_error *err)
+{
+  *paths_to = allowed_paths_to (dag, start_ok, err);
+  *n_counted = pp_calloc (dag->n_edges, sizeof **n_counted, err);
+  if (!*paths_to || !*n_counted)
+    {
+      pp_mpz_array_free (*paths_to, *paths_to ? dag->n_nodes : 0);
+      free (*n_counted);
+      return PP_ERR_NOMEM;
+    }
+  for (unsigned k = 0; k < n; k++)
+    if (edge[k] != PP_NO_EDGE && start_allowed (dag, start_ok, first[k]))
+      (*n_counted)[edge[k]]++;
+  return PP_OK;
+}
+
 pp_status
 pp_end_kinds_from (const pp_dag *dag, const unsigned *first,
                    const unsigned *last, unsigned n,
@@ -559,19 +582,12 @@ pp_end_kinds_from (const pp_dag *dag, const unsigned *first,
 {
   /* A path ending with edge u -> t is one of the paths to u followed by
      that edge.  */
-  mpz_t *paths_to = allowed_paths_to (dag, start_ok, err);
-  /* How many of the counted paths end with each edge.  */
-  unsigned *n_counted = pp_calloc (dag->n_edges, sizeof *n_counted, err);
-  if (!paths_to || !n_counted)
-    {
-      pp_mpz_array_free (paths_to, paths_to ? dag->n_nodes : 0);
-      free (n_counted);
-      return PP_ERR_NOMEM;
-    }
-  for (unsigned k = 0; k < n; k++)
-    if (start_allowed (dag, start_ok, first[k]))
-      n_counted[last[k]]++;
-  pp_status st = PP_OK;
+  mpz_t *paths_to;
+  unsigned *n_counted;
+  pp_status st = count_allowed (dag, first, last, n, start_ok, &paths_to,
+                                &n_counted, err);
+  if (st != PP_OK)
+    return st;
   for (unsigned e = 0; e < dag->n_edges && st == PP_OK; e++)
     {
       kinds[e] = PP_END_CHECK;
@@ -591,23 +607,16 @@ pp_way_kinds_from (const pp_dag *dag, const unsigned *first,
                    pp_error *err)
 {
   /* A path that ends with way u -> x and then x -> t is one of the paths
-     to u followed by those two edges (or the edge out of s alone, if
+     to u followed by those two edges (or the way out of s alone, if
      allowed).  */
-  mpz_t *paths_to = allowed_paths_to (dag, start_ok, err);
-  unsigned *n_counted = pp_calloc (dag->n_edges, sizeof *n_counted, err);
+  mpz_t *paths_to;
+  unsigned *n_counted;
+  pp_status st = count_allowed (dag, first, penult, n, start_ok, &paths_to,
+                                &n_counted, err);
+  if (st != PP_OK)
+    return st;
   mpz_t none;
   mpz_init (none);
-  if (!paths_to || !n_counted)
-    {
-      pp_mpz_array_free (paths_to, paths_to ? dag->n_nodes : 0);
-      free (n_counted);
-      mpz_clear (none);
-      return PP_ERR_NOMEM;
-    }
-  for (unsigned k = 0; k < n; k++)
-    if (penult[k] != PP_NO_EDGE && start_allowed (dag, start_ok, first[k]))
-      n_counted[penult[k]]++;
-  pp_status st = PP_OK;
   for (unsigned e = 0; e < dag->n_edges && st == PP_OK; e++)
     {
       unsigned x = dag->edges[e].dst;
@@ -619,9 +628,9 @@ pp_way_kinds_from (const pp_dag *dag, const unsigned *first,
                         ? paths_to[dag->edges[e].src] : none,
                     n_counted[e], e, &way_kinds[e], err);
     }
+  mpz_clear (none);
   pp_mpz_array_free (paths_to, dag->n_nodes);
   free (n_counted);
-  mpz_clear (none);
   return st;
 }
 

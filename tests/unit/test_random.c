@@ -1212,6 +1212,18 @@ test_random_placement (void)
   CU_ASSERT (stats.placements == 2 * n);
 }
 
+/* Prints how many path ends of each pp_end_kind WHAT counted in KINDS,
+   and asserts that each kind was met in at least a tenth of N graphs.  */
+static void
+met_kinds (const char *what, const unsigned kinds[3], unsigned n)
+{
+  printf ("%s: %u checked, %u counted, %u logged\n    ", what,
+          kinds[PP_END_CHECK], kinds[PP_END_COUNT], kinds[PP_END_LOG]);
+  CU_ASSERT (kinds[PP_END_CHECK] >= n / 10);
+  CU_ASSERT (kinds[PP_END_COUNT] >= n / 10);
+  CU_ASSERT (kinds[PP_END_LOG] >= n / 10);
+}
+
 static void
 test_random_ppp (void)
 {
@@ -1234,25 +1246,9 @@ test_random_ppp (void)
   CU_ASSERT (stats.ppp_imperfect >= n / 20);
   CU_ASSERT (stats.hottest_runs >= n / 20);
   /* Path ends of each kind were met (and checked).  */
-  printf ("path ends: %u checked, %u counted, %u logged\n    ",
-          stats.end_kinds[PP_END_CHECK], stats.end_kinds[PP_END_COUNT],
-          stats.end_kinds[PP_END_LOG]);
-  CU_ASSERT (stats.end_kinds[PP_END_CHECK] >= n / 10);
-  CU_ASSERT (stats.end_kinds[PP_END_COUNT] >= n / 10);
-  CU_ASSERT (stats.end_kinds[PP_END_LOG] >= n / 10);
-  printf ("among the paths with some first edges: %u checked, %u "
-          "counted, %u logged\n    ",
-          stats.from_kinds[PP_END_CHECK], stats.from_kinds[PP_END_COUNT],
-          stats.from_kinds[PP_END_LOG]);
-  CU_ASSERT (stats.from_kinds[PP_END_CHECK] >= n / 10);
-  CU_ASSERT (stats.from_kinds[PP_END_COUNT] >= n / 10);
-  CU_ASSERT (stats.from_kinds[PP_END_LOG] >= n / 10);
-  printf ("per way into a last node: %u checked, %u counted, %u logged\n    ",
-          stats.way_kinds[PP_END_CHECK], stats.way_kinds[PP_END_COUNT],
-          stats.way_kinds[PP_END_LOG]);
-  CU_ASSERT (stats.way_kinds[PP_END_CHECK] >= n / 10);
-  CU_ASSERT (stats.way_kinds[PP_END_COUNT] >= n / 10);
-  CU_ASSERT (stats.way_kinds[PP_END_LOG] >= n / 10);
+  met_kinds ("path ends", stats.end_kinds, n);
+  met_kinds ("among the paths with some first edges", stats.from_kinds, n);
+  met_kinds ("per way into a last node", stats.way_kinds, n);
 }
 
 /* Splits a clone of G's CFG to at most MAX paths, compares with the
