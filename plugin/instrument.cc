@@ -670,7 +670,10 @@ entry_dag_edge (const pp_dag *dag)
    addressing mode), resets, and jumps straight back (GCC merges the
    resets into one block again).  Not in inter-procedural builds, whose
    trace side replays the finish nodes of specs/segments.md, nor in a
-   loop that goes around one way only.  */
+   loop that goes around one way only.  In a function counted in PPP
+   slots, the latch of a loop that compute_peel peels with the ways into
+   its latch apart (settled_ways) is a finish node with its tail on its
+   in-edges too; compute_peel marks it, after this.  */
 const unsigned max_tail_edges = 2;
 
 /* Whether a node whose only DAG out-edge is K is a latch whose back
@@ -1386,8 +1389,8 @@ compute_array_peel (instr_ctx *c)
 }
 
 /* The kinds of the ways into the latch of LOOP's back edge BACK (DAG
-   edge), among the counted paths whose first, penultimate and last edges
-   are FIRST, PENULT (N of them) that start as START_OK allows, when
+   edge), among the N counted paths whose first and penultimate edges are
+   FIRST and PENULT, those that start as START_OK allows, when
    counting them apart is worth it; else NULL.  Where some way around the
    loop was never tested, its back edge compares on every iteration; but
    once the latch's path end is on each way into it (a finish node with

@@ -90,10 +90,12 @@ bool
 encloses_request (const peel_request *req)
 {
   class loop *loop = req->header->loop_father;
+  if (!loop)
+    return false;
   for (unsigned i = 0; i < requests.length (); i++)
     {
       const peel_request *r = requests[i];
-      if (r != req && r->fn == req->fn && r->header != req->header && loop
+      if (r->fn == req->fn && r->header != req->header
           && flow_bb_inside_loop_p (loop, r->header))
         return true;
     }
