@@ -128,6 +128,28 @@ __attribute__((noinline)) int scan (const char *p, const char *end, int flag) {
   return (int) (q - p);
 }
 
+/* One way around in more statements (LZ4HC_Insert's loop of hash-table
+   updates, between 17 and 24 statements at the plugin's pass), which the
+   tests go around less than twice per entry: peeled all the same; the
+   field run inserts far, and through flag.  */
+static unsigned hash_table[64];
+static unsigned short chain_table[256];
+__attribute__((noinline)) unsigned insert (const unsigned char *p,
+                                           unsigned from, unsigned to,
+                                           int flag) {
+  unsigned idx = flag ? from + 1 : from;
+  while (idx < to) {
+    unsigned h = ((unsigned) (p[idx] | p[idx + 1] << 8) * 2654435761u) >> 26;
+    unsigned delta = idx - hash_table[h];
+    if (delta > 65535)
+      delta = 65535;
+    chain_table[idx & 255] = (unsigned short) delta;
+    hash_table[h] = idx;
+    idx++;
+  }
+  return idx;
+}
+
 /* Two loops, each with two ways around, the inner one going around more:
    only one of a nest is peeled.  */
 __attribute__((noinline)) int nest (const int *a, int rows, int cols,
@@ -169,12 +191,19 @@ int main (void) {
     t += scan (text + r % 4, text + sizeof text - 1, 0);
   if (field)
     t += scan (text + 5, text + sizeof text - 1, 1);
+  static unsigned char bytes[300];
+  for (int i = 0; i < 300; i++)
+    bytes[i] = (unsigned char) (i * 37 + 11);
+  for (unsigned r = 0; r < 12; r++)
+    t += insert (bytes, r, r + 2 * (r % 3 == 0), 0);
+  if (field)
+    t += insert (bytes, 20, 260, 1);
   if (field) {
     a[5] = -4;
     t += untested_way (a, 20, 0);
     a[6] = 16;
     t += mixed_ways (a, 20, 0);
   }
-  printf ("%ld\n", t + flagged_scans);
+  printf ("%ld\n", t + flagged_scans + chain_table[40]);
   return 0;
 }
