@@ -43,7 +43,7 @@ const char help_text[] =
   "                     paths can be residual)\n"
   "  ppp-max=N          interesting paths with a preferential id of N or\n"
   "                     more get no slot and are logged as residual, known\n"
-  "                     to be tested (default 16384)\n"
+  "                     to be tested (default 65536)\n"
   "  ppp-array-threshold=N  listed and unlisted functions with at most N\n"
   "                     paths count every path in an array as Ball-Larus\n"
   "                     does, the tested ones marked; only larger ones get\n"

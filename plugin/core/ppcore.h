@@ -305,7 +305,7 @@ void pp_ppp_free (pp_ppp_result *res);
    Ball-Larus id), K the largest (by bisection) whose range is at most
    MAX_RANGE.  Join-by-max can leave gaps that multiply through a DAG:
    xz-utils' lzma_decode numbers its 31,767 tested paths in a range of
-   2.3e12, its 493 hottest in under 16,384.  Then the hot tested paths get
+   2.3e12, its 584 hottest in under 65,536.  Then the hot tested paths get
    slots, instead of whichever have the smallest ids.  COUNTS NULL: no
    choice, as pp_ppp_number.  */
 pp_status pp_ppp_number_hottest (const pp_dag *dag, const pp_numbering *num,
