@@ -96,11 +96,12 @@ struct pp_options
    every execution: lz4's preferential build added 1,211 M instructions
    to the bench workload with 2,500, 1,168 M with 65,536.  16,384 (256
    KiB) still left pcre2's interpreter, match (range 61,376), with slots
-   for its 1,055 hottest tested paths of 1,941 and a bounds test at every
-   path end: pcre2's preferential build added 9.18 instructions per
-   executed path with 16,384, 8.24 with 65,536, for 2.6 MB more .data
-   (three libraries' copies of match and pcre2_match_8); only the pages
-   of the slots a run reaches are read or written.  */
+   for its 1,055 hottest tested paths of 1,941; the others went to the
+   residual cache or the log at every execution.  pcre2's preferential
+   build added 9.18 instructions per executed path with 16,384, 8.24 with
+   65,536, for 2.6 MB more .data (four functions of each of the three
+   libraries have a range above 16,384); only the pages of the slots a
+   run reaches are read or written.  */
 #define PP_PPP_MAX 65536
 
 /* The default array-threshold and ppp-array-threshold: an array of at
