@@ -191,6 +191,26 @@ def main():
     check("cost model: instructions counted, Ball-Larus and preferential "
           "builds executed the same paths", ok, cost)
 
+    # The cost model stops counting inside the runtime's per-process work
+    # (costmodel.RUNTIME_ONCE_PER_PROCESS): none of the profile's writing
+    # is counted, as none of libgcov's is.  These functions run in every
+    # process of a pathprof build (they write the profile at exit).
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
+                                    "scripts", "bench"))
+    import costmodel
+    writing = ("__pathprof_update_file", "__pathprof_ppd_serialize")
+    for v in ("bl", "ppp"):
+        out_dir = prog.get("work", {}).get(v, "") + ".callgrind"
+        files = glob.glob(os.path.join(out_dir, "callgrind.*"))
+        counted = {}
+        for path in files:
+            for f, n in costmodel.read_callgrind(path)[2].items():
+                if f in writing:
+                    counted[f] = counted.get(f, 0) + n
+        check("cost model: the %s build's profile writing is not counted"
+              % v, files and all(n == 0 for n in counted.values()),
+              "%s: %s" % (out_dir, counted))
+
     # Every variant's paths have the same length (same program inputs).
     dirs = [prog.get("work", {}).get(v, "") for v in VARIANTS]
     check("the variants' build directories: under WORK, all of one length",
