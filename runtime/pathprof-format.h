@@ -149,7 +149,7 @@ struct pathprof_function {
    (Fibonacci hashing: the high bits of ID times 2^64 / phi, which spread
    consecutive ids over the table; entry 0 in a cache of one entry).  */
 #define PATHPROF_RESIDUAL_CACHE_BITS 10u
-#define PATHPROF_RESIDUAL_CACHE_MAX_BITS 14u
+#define PATHPROF_RESIDUAL_CACHE_MAX_BITS 17u
 #define PATHPROF_PATH_CACHE_MAX_BITS 24u
 #define PATHPROF_PATH_CACHE_MUL 0x9e3779b97f4a7c15ull
 #define PATHPROF_PATH_CACHE_SLOT(id, bits)                             \

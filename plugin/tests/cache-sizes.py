@@ -7,7 +7,7 @@ NM.txt is `nm -S --defined-only` of the object.  Every function whose
 notes say `storage ppp` (in slots) or `storage residual` (not in an
 array) must have a cache `__pathprof_r.NAME` of 2^b keys and 2^b counts
 (8 bytes each), where b is 10, or for a function with N > 256 interesting
-paths (its `ppp N ...` record) the smallest b with 2^b >= 4 N, at most 14
+paths (its `ppp N ...` record) the smallest b with 2^b >= 4 N, at most 17
 (plugin/emit.cc, pp_residual_cache_bits); no other function has one.
 Prints "K caches, L of them larger than 1024 entries" or the mismatches,
 and exits 1 on a mismatch.
@@ -18,7 +18,7 @@ import sys
 
 def expected_bits(n_interesting):
     bits = 10
-    while bits < 14 and (1 << bits) < 4 * n_interesting:
+    while bits < 17 and (1 << bits) < 4 * n_interesting:
         bits += 1
     return bits
 
