@@ -8,20 +8,13 @@
    optimization level turns a branch into a conditional move.  */
 #include <stdio.h>
 volatile unsigned taken, skipped;
+/* One branch per bit: taken adds K + 1, not taken flips the bit.  */
+#define BRANCH(k) \
+  if (x & (1u << (k))) taken += (k) + 1; else skipped ^= 1u << (k)
 __attribute__ ((noinline)) void wide(unsigned x) {
-  if (x & 1) taken += 1; else skipped ^= 1;
-  if (x & 2) taken += 2; else skipped ^= 2;
-  if (x & 4) taken += 3; else skipped ^= 4;
-  if (x & 8) taken += 4; else skipped ^= 8;
-  if (x & 16) taken += 5; else skipped ^= 16;
-  if (x & 32) taken += 6; else skipped ^= 32;
-  if (x & 64) taken += 7; else skipped ^= 64;
-  if (x & 128) taken += 8; else skipped ^= 128;
-  if (x & 256) taken += 9; else skipped ^= 256;
-  if (x & 512) taken += 10; else skipped ^= 512;
-  if (x & 1024) taken += 11; else skipped ^= 1024;
-  if (x & 2048) taken += 12; else skipped ^= 2048;
-  if (x & 4096) taken += 13; else skipped ^= 4096;
+  BRANCH (0); BRANCH (1); BRANCH (2); BRANCH (3); BRANCH (4);
+  BRANCH (5); BRANCH (6); BRANCH (7); BRANCH (8); BRANCH (9);
+  BRANCH (10); BRANCH (11); BRANCH (12);
 }
 int main(void) {
   for (unsigned x = 0; x < 8192; x++)
