@@ -16,6 +16,11 @@ import struct
 import subprocess
 import sys
 
+# The cost model's own reader of callgrind files (make bench's).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "scripts", "bench"))
+import costmodel  # noqa: E402
+
 # The variants issue 5 asks for (tests/bench must fail if one goes away).
 VARIANTS = ["plain", "gcov", "gcov-atomic", "bl", "ppp"]
 INSTRUMENTED = VARIANTS[1:]
@@ -195,9 +200,6 @@ def main():
     # (costmodel.RUNTIME_ONCE_PER_PROCESS): none of the profile's writing
     # is counted, as none of libgcov's is.  These functions run in every
     # process of a pathprof build (they write the profile at exit).
-    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
-                                    "scripts", "bench"))
-    import costmodel
     writing = ("__pathprof_update_file", "__pathprof_ppd_serialize")
     for v in ("bl", "ppp"):
         out_dir = prog.get("work", {}).get(v, "") + ".callgrind"
