@@ -123,6 +123,9 @@
  * some way around was never tested, the ways into the loop's latch that
  * carry only tested paths may still be worth it (settled_ways): the latch
  * then counts on each way, and those ways' checks are the ones folded.
+ * And where a way mixes tested paths with untested ones that take edges
+ * no tested path takes (cold_ways), peel.cc leads those edges into a
+ * copy that keeps the checks, and the way's check folds in the original.
  */
 #include "gcc-compat.h"
 #include "memmodel.h"
@@ -176,11 +179,34 @@ struct peel_choice
   /* Per way into the latch of the loop's back edge (pp_way_kinds_from),
      when the ways count apart (compute_peel), else NULL.  */
   unsigned char *way_kinds;
+  /* The same among the paths over the loop's edges that the counted
+     paths take (cold_ways), or NULL; and those other edges, which
+     peel.cc leads into a copy of the code after them.  */
+  unsigned char *cold_way_kinds;
+  vec<edge> cold_edges;
   long back;              /* the back edge's CUT_END */
   double profit;
   vec<gcond *> conds;
   vec<bool> values;
+  /* The checks that only the cold copy settles (COLD_WAY_KINDS).  */
+  vec<gcond *> cold_conds;
+  vec<bool> cold_values;
 };
+
+/* Frees P.  */
+void
+free_peel_choice (peel_choice *p)
+{
+  free (p->kinds);
+  free (p->way_kinds);
+  free (p->cold_way_kinds);
+  p->cold_edges.release ();
+  p->conds.release ();
+  p->values.release ();
+  p->cold_conds.release ();
+  p->cold_values.release ();
+  free (p);
+}
 
 struct ppp_check
 {
@@ -1330,11 +1356,7 @@ choose_peels (instr_ctx *c, vec<peel_choice *> &candidates)
                      || flow_loop_nested_p (q->loop, p->loop))
                     && !p->way_kinds && !q->way_kinds;
       if (overlaps)
-        {
-          free (p->kinds);
-          free (p->way_kinds);
-          free (p);
-        }
+        free_peel_choice (p);
       else
         c->peels.safe_push (p);
     }
@@ -1377,14 +1399,11 @@ compute_array_peel (instr_ctx *c)
       if (back < 0 || !goes_around (c, loop, back, min_peel_trips)
           || !loop_peelable (c, loop, max_array_peel_stmts))
         continue;
-      peel_choice *p = XNEW (peel_choice);
+      peel_choice *p = XCNEW (peel_choice);
       p->loop = loop;
       p->kinds = NULL; /* no check to settle */
-      p->way_kinds = NULL;
       p->back = back;
       p->profit = (double) c->profile[back];
-      p->conds = vNULL;
-      p->values = vNULL;
       candidates.safe_push (p);
     }
   choose_peels (c, candidates);
@@ -1392,9 +1411,97 @@ compute_array_peel (instr_ctx *c)
     free_dominance_info (CDI_DOMINATORS);
 }
 
+/* The executions of the ways into latch X (a DAG node) whose WAY_KINDS
+   are settled, into *SETTLED, and of all of them, into *ALL, by the
+   tested runs' profile, else GCC's estimate.  */
+void
+way_weights (const instr_ctx *c, unsigned x, const unsigned char *way_kinds,
+             double *settled, double *all)
+{
+  const pp_dag *dag = c->dag;
+  *settled = *all = 0;
+  for (unsigned i = dag->in_start[x]; i < dag->in_start[x + 1]; i++)
+    {
+      unsigned e = dag->in_edges[i];
+      const pp_dag_edge *d = &dag->edges[e];
+      double w = c->profile ? c->profile[e]
+                 : d->origin >= 0 ? EDGE_FREQUENCY (c->map->cfg_edge[d->origin])
+                                  : 0;
+      *all += w;
+      if (way_kinds[e] != PP_END_CHECK)
+        *settled += w;
+    }
+}
+
+/* The kinds of the ways into latch X of LOOP, as settled_ways, among the
+   paths over the edges that the N counted paths IDS (with FIRST and
+   PENULT their first and penultimate edges) take, of those that start
+   inside LOOP (START_OK): the other edges of LOOP's own body are cold,
+   and peel.cc leads them into a copy of the code after them that keeps
+   its checks (see there).  NULL when no edge is cold or the kinds cannot
+   be computed; else the cold edges into *COLD_EDGES.  GNU make's loop
+   over a command line's characters (construct_command_argv_internal)
+   copies a plain character on most iterations, a way that mixes a
+   tested path (one_shell false) with an untested one (one_shell true).
+   Only edges between blocks of LOOP itself (not of a loop nested in it,
+   and not into the latch) count as cold: the copy holds no loop.  */
+unsigned char *
+cold_ways (const instr_ctx *c, class loop *loop, unsigned x,
+           mpz_t *const ids, const unsigned *first, const unsigned *penult,
+           unsigned n, const unsigned char *start_ok, vec<edge> *cold_edges)
+{
+  const pp_fn_map *map = c->map;
+  const pp_dag *dag = c->dag;
+  unsigned char *taken = XNEWVEC (unsigned char, dag->n_edges);
+  pp_error err;
+  if (pp_path_edges_taken (dag, c->num, ids, n, first, start_ok, taken, &err)
+      != PP_OK)
+    {
+      free (taken);
+      return NULL;
+    }
+  /* TAKEN becomes the edges allowed.  */
+  unsigned n_cold = 0;
+  for (unsigned e = 0; e < dag->n_edges; e++)
+    {
+      const pp_dag_edge *d = &dag->edges[e];
+      if (taken[e] || d->kind != PP_EDGE_REAL || d->dst == x)
+        {
+          taken[e] = 1;
+          continue;
+        }
+      edge ce = map->cfg_edge[d->origin];
+      if (map->edge_hard[d->origin] || ce->src->loop_father != loop
+          || ce->dest->loop_father != loop || ce->dest == loop->header
+          || (ce->flags & (EDGE_ABNORMAL | EDGE_EH)))
+        {
+          taken[e] = 1;
+          continue;
+        }
+      n_cold++;
+    }
+  unsigned char *kinds = NULL;
+  if (n_cold)
+    {
+      kinds = XNEWVEC (unsigned char, dag->n_edges);
+      if (pp_way_kinds_from (dag, first, penult, n, start_ok, taken, kinds,
+                             &err) != PP_OK)
+        {
+          free (kinds);
+          kinds = NULL;
+        }
+    }
+  if (kinds)
+    for (unsigned e = 0; e < dag->n_edges; e++)
+      if (!taken[e])
+        cold_edges->safe_push (map->cfg_edge[dag->edges[e].origin]);
+  free (taken);
+  return kinds;
+}
+
 /* The kinds of the ways into the latch of LOOP's back edge BACK (DAG
-   edge), among the N counted paths whose first and penultimate edges are
-   FIRST and PENULT, those that start as START_OK allows, when
+   edge), among the N counted paths IDS whose first and penultimate edges
+   are FIRST and PENULT, those that start as START_OK allows, when
    counting them apart is worth it; else NULL.  Where some way around the
    loop was never tested, its back edge compares on every iteration; but
    once the latch's path end is on each way into it (a finish node with
@@ -1404,17 +1511,23 @@ compute_array_peel (instr_ctx *c)
    start inside the loop reach it.  Worth it where those ways carry at
    least half of the back edge's executions (by the tested runs' profile,
    else GCC's estimate): xz-utils' helper2 leaves its loop over the
-   repeat distances by a `continue` on most iterations.  Adds their
-   executions to *PROFIT.  The latch must be a plain node whose only way
-   on is the back edge.  */
+   repeat distances by a `continue` on most iterations.  Where the ways
+   that the cold copy (cold_ways) would settle carry more, their kinds go
+   into *COLD_WAY_KINDS and the cold edges into *COLD_EDGES; the
+   returned kinds are still those without the copy, which the copy keeps.
+   Adds the executions settled to *PROFIT.  The latch must be a plain
+   node whose only way on is the back edge.  */
 unsigned char *
 settled_ways (const instr_ctx *c, class loop *loop, long back,
-              const unsigned *first, const unsigned *penult, unsigned n,
-              const unsigned char *start_ok, double *profit)
+              mpz_t *const ids, const unsigned *first,
+              const unsigned *penult, unsigned n,
+              const unsigned char *start_ok, double *profit,
+              unsigned char **cold_way_kinds, vec<edge> *cold_edges)
 {
   const pp_fn_map *map = c->map;
   const pp_dag *dag = c->dag;
   unsigned x = dag->edges[back].src;
+  *cold_way_kinds = NULL;
   /* (Not in inter-procedural builds: see latch_counts.)  */
   if (pp_opts.ipps_file || x >= map->n_nodes || x == map->cfg->entry
       || needs_head (map, x)
@@ -1424,27 +1537,37 @@ settled_ways (const instr_ctx *c, class loop *loop, long back,
     return NULL;
   unsigned char *way_kinds = XNEWVEC (unsigned char, dag->n_edges);
   pp_error err;
-  if (pp_way_kinds_from (dag, first, penult, n, start_ok, way_kinds, &err)
-      != PP_OK)
+  if (pp_way_kinds_from (dag, first, penult, n, start_ok, NULL, way_kinds,
+                         &err) != PP_OK)
     {
       free (way_kinds);
       return NULL;
     }
-  double settled = 0, all = 0;
-  for (unsigned i = dag->in_start[x]; i < dag->in_start[x + 1]; i++)
+  double settled, all;
+  way_weights (c, x, way_kinds, &settled, &all);
+  unsigned char *cold = cold_ways (c, loop, x, ids, first, penult, n,
+                                   start_ok, cold_edges);
+  if (cold)
     {
-      unsigned e = dag->in_edges[i];
-      const pp_dag_edge *d = &dag->edges[e];
-      double w = c->profile ? c->profile[e]
-                 : d->origin >= 0 ? EDGE_FREQUENCY (map->cfg_edge[d->origin])
-                                  : 0;
-      all += w;
-      if (way_kinds[e] != PP_END_CHECK)
-        settled += w;
+      double cold_settled, cold_all;
+      way_weights (c, x, cold, &cold_settled, &cold_all);
+      if (cold_settled > settled)
+        {
+          settled = cold_settled;
+          *cold_way_kinds = cold;
+        }
+    }
+  if (!*cold_way_kinds)
+    {
+      free (cold);
+      cold_edges->release ();
     }
   if (settled <= 0 || 2 * settled < all)
     {
       free (way_kinds);
+      free (*cold_way_kinds);
+      *cold_way_kinds = NULL;
+      cold_edges->release ();
       return NULL;
     }
   *profit += settled;
@@ -1510,11 +1633,11 @@ compute_peel (instr_ctx *c)
   pp_error err;
   bool ok = pp_path_first_last (dag, c->num, ids, n, first, penult, last,
                                 &err) == PP_OK;
-  for (unsigned i = 0; i < n; i++)
-    mpz_clear (ids[i]);
-  free (ids);
   if (!ok)
     {
+      for (unsigned i = 0; i < n; i++)
+        mpz_clear (ids[i]);
+      free (ids);
       free (first);
       free (penult);
       free (last);
@@ -1567,25 +1690,29 @@ compute_peel (instr_ctx *c)
             continue;
           profit += c->profile ? c->profile[k] : EDGE_FREQUENCY (e);
         }
-      unsigned char *way_kinds = NULL;
+      unsigned char *way_kinds = NULL, *cold_way_kinds = NULL;
+      vec<edge> cold_edges = vNULL;
       if (rec->end_kind[back] == PP_END_CHECK && kinds[back] == PP_END_CHECK)
-        way_kinds = settled_ways (c, loop, back, first, penult, n, start_ok,
-                                  &profit);
+        way_kinds = settled_ways (c, loop, back, ids, first, penult, n,
+                                  start_ok, &profit, &cold_way_kinds,
+                                  &cold_edges);
       if (profit <= 0 || rec->end_kind[back] != PP_END_CHECK
           || (kinds[back] == PP_END_CHECK && !way_kinds))
         {
           free (kinds);
           free (way_kinds);
+          free (cold_way_kinds);
+          cold_edges.release ();
           continue;
         }
-      peel_choice *p = XNEW (peel_choice);
+      peel_choice *p = XCNEW (peel_choice);
       p->loop = loop;
       p->kinds = kinds;
       p->way_kinds = way_kinds;
+      p->cold_way_kinds = cold_way_kinds;
+      p->cold_edges = cold_edges;
       p->back = back;
       p->profit = profit;
-      p->conds = vNULL;
-      p->values = vNULL;
       candidates.safe_push (p);
     }
   choose_peels (c, candidates);
@@ -1601,6 +1728,9 @@ compute_peel (instr_ctx *c)
         c->tail_on_edges[x] = 1;
       }
   free (start_ok);
+  for (unsigned i = 0; i < n; i++)
+    mpz_clear (ids[i]);
+  free (ids);
   free (first);
   free (penult);
   free (last);
@@ -1628,10 +1758,25 @@ note_peel_cond (instr_ctx *c, const ppp_check *chk, basic_block bb,
     return;
   unsigned char kind = p->kinds[chk->end];
   /* A way into a latch that counts on each way: the way's kind.  */
-  if (p->way_kinds && chk->end == p->back && chk->via_kind == 'e'
-      && chk->via >= 0
-      && c->dag->edges[chk->via].dst == c->dag->edges[p->back].src)
+  bool way = p->way_kinds && chk->end == p->back && chk->via_kind == 'e'
+             && chk->via >= 0
+             && c->dag->edges[chk->via].dst == c->dag->edges[p->back].src;
+  if (way)
     kind = p->way_kinds[chk->via];
+  /* A way that only the cold copy settles: folded in the original once
+     the copy is made (peel.cc).  */
+  if (way && kind == PP_END_CHECK && p->cold_way_kinds)
+    {
+      unsigned char cold = p->cold_way_kinds[chk->via];
+      if (cold == PP_END_COUNT || (cold == PP_END_LOG && is_compare))
+        {
+          p->cold_conds.safe_push (cond);
+          p->cold_values.safe_push (cold == PP_END_COUNT);
+          if (is_compare)
+            c->stats->n_peel_folded++;
+        }
+      return;
+    }
   /* Every path that ends here has a slot: both tests pass.  None has:
      the compare fails (and the bounds test may stay).  */
   if (kind == PP_END_COUNT || (kind == PP_END_LOG && is_compare))
@@ -2211,19 +2356,22 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
     {
       /* (A loop of a function counted in an array has no condition to
          fold: its copy is what makes the registers constant.)  */
-      if (!pc->conds.is_empty () || !pc->kinds)
+      if (!pc->conds.is_empty () || !pc->cold_conds.is_empty ()
+          || !pc->kinds)
         {
-          pp_request_peel (pc->loop->header, pc->conds, pc->values);
+          /* (Without a check that only the copy settles, no copy.)  */
+          if (pc->cold_conds.is_empty ())
+            pc->cold_edges.release ();
+          pp_request_peel (pc->loop->header, pc->conds, pc->values,
+                           pc->cold_edges, pc->cold_conds, pc->cold_values);
+          pc->conds = vNULL;
+          pc->values = vNULL;
+          pc->cold_edges = vNULL;
+          pc->cold_conds = vNULL;
+          pc->cold_values = vNULL;
           stats->n_peel++;
         }
-      else
-        {
-          pc->conds.release ();
-          pc->values.release ();
-        }
-      free (pc->kinds);
-      free (pc->way_kinds);
-      free (pc);
+      free_peel_choice (pc);
     }
   c.peels.release ();
   steady_end *st;

@@ -330,9 +330,16 @@ public:
         if (current_loops)
           {
             pp_fix_loops ();
-            unsigned n_asked, n_folded;
-            unsigned n_peeled = pp_peel_loops (fn, &n_asked, &n_folded);
-            if (n_asked && pp_opts.verbose)
+            unsigned n_asked, n_folded, n_cold;
+            unsigned n_peeled = pp_peel_loops (fn, &n_asked, &n_folded,
+                                               &n_cold);
+            if (n_asked && pp_opts.verbose && n_cold)
+              inform (DECL_SOURCE_LOCATION (node->decl),
+                      "pathprof: %qD: %u of %u loops peeled, %u conditions "
+                      "folded, %u cold %s", node->decl, n_peeled,
+                      n_asked, n_folded, n_cold,
+                      n_cold == 1 ? "copy" : "copies");
+            else if (n_asked && pp_opts.verbose)
               inform (DECL_SOURCE_LOCATION (node->decl),
                       "pathprof: %qD: %u of %u loops peeled, %u conditions "
                       "folded", node->decl, n_peeled, n_asked, n_folded);

@@ -514,14 +514,20 @@ void pp_instrument (const pp_fn_map *map, const pp_dag *dag,
 /* Peeling (peel.cc).  Asks for the first iteration of the current
    function's loop whose header is HEADER to be peeled once the function
    is in SSA form, and for the conditions CONDS, statements of the loop's
-   body, to become VALUES (true or false) in the loop that remains.  Takes
-   both vectors over.  */
+   body, to become VALUES (true or false) in the loop that remains.  Then,
+   unless COLD_EDGES is empty, for the edges COLD_EDGES of the loop's own
+   body to lead into a copy of the code after them that reaches the
+   conditions COLD_CONDS, and for those to become COLD_VALUES in the
+   loop that remains (the copy keeps them).  Takes the vectors over.  */
 void pp_request_peel (basic_block header, vec<gcond *> conds,
-                      vec<bool> values);
+                      vec<bool> values, vec<edge> cold_edges,
+                      vec<gcond *> cold_conds, vec<bool> cold_values);
 /* Does what was asked for FN (cfun, in SSA form, its loop structure up
    to date), and forgets it; the number of loops peeled, of *N_ASKED
-   asked for, and in *N_FOLDED the conditions folded in them.  */
-unsigned pp_peel_loops (function *fn, unsigned *n_asked, unsigned *n_folded);
+   asked for, in *N_FOLDED the conditions folded in them, and in
+   *N_COLD the cold copies made.  */
+unsigned pp_peel_loops (function *fn, unsigned *n_asked, unsigned *n_folded,
+                        unsigned *n_cold);
 /* Forgets what was asked and not done (a function whose loop structure
    was gone by then is left unpeeled, its checks whole).  */
 void pp_peel_release (void);

@@ -369,11 +369,28 @@ pp_status pp_end_kinds_from (const pp_dag *dag, const unsigned *first,
    Where some ways around a loop were never tested, its back edge must
    compare, but the ways whose paths all have a slot can count without
    the compare once their path ends are apart (instrument.cc's latches of
-   peeled loops).  */
+   peeled loops).
+   Only the paths over edges marked in EDGE_OK (n_edges flags; NULL:
+   every edge) are counted on either side; the counted paths must take
+   none of the others (pp_path_edges_taken tells which they take).  Where
+   the edges that no counted path takes lead into a copy of the code
+   that keeps its checks (peel.cc's cold copy), the ways in the original
+   see only the paths over the others.  */
 pp_status pp_way_kinds_from (const pp_dag *dag, const unsigned *first,
                              const unsigned *penult, unsigned n,
                              const unsigned char *start_ok,
+                             const unsigned char *edge_ok,
                              unsigned char *way_kinds, pp_error *err);
+
+/* Marks in TAKEN (n_edges flags) every DAG edge of the paths IDS (N
+   Ball-Larus ids under NUM, whose first edges are FIRST) that start with
+   an edge marked in START_OK (NULL: all of them).  PP_ERR_RANGE for an
+   id out of range.  */
+pp_status pp_path_edges_taken (const pp_dag *dag, const pp_numbering *num,
+                               mpz_t *const ids, unsigned n,
+                               const unsigned *first,
+                               const unsigned char *start_ok,
+                               unsigned char *taken, pp_error *err);
 
 /* The steady path of the cut end K (a CUT_END DAG edge): the s-t path
    that starts with the CUT_START of the same cut CFG edge and ends with

@@ -17,6 +17,7 @@
  * prefix, so the ids end up compacted into [0, range).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -503,6 +504,29 @@ pp_path_first_last (const pp_dag *dag, const pp_numbering *num,
   return PP_OK;
 }
 
+pp_status
+pp_path_edges_taken (const pp_dag *dag, const pp_numbering *num,
+                     mpz_t *const ids, unsigned n, const unsigned *first,
+                     const unsigned char *start_ok, unsigned char *taken,
+                     pp_error *err)
+{
+  memset (taken, 0, dag->n_edges);
+  for (unsigned k = 0; k < n; k++)
+    {
+      if (start_ok && !start_ok[first[k]])
+        continue;
+      unsigned *edges;
+      size_t len;
+      pp_status st = pp_bl_decode (dag, num, ids[k], &edges, &len, err);
+      if (st != PP_OK)
+        return st;
+      for (size_t i = 0; i < len; i++)
+        taken[edges[i]] = 1;
+      free (edges);
+    }
+  return PP_OK;
+}
+
 /* Whether a path may start with DAG edge E (any edge not out of s may
    follow the start).  */
 static int
@@ -511,11 +535,12 @@ start_allowed (const pp_dag *dag, const unsigned char *start_ok, unsigned e)
   return dag->edges[e].src != dag->s || !start_ok || start_ok[e];
 }
 
-/* The number of paths from s through an allowed first edge to each node
-   (n_nodes entries, NULL when out of memory).  */
+/* The number of paths from s through an allowed first edge and over
+   edges marked in EDGE_OK (NULL: every edge) to each node (n_nodes
+   entries, NULL when out of memory).  */
 static mpz_t *
 allowed_paths_to (const pp_dag *dag, const unsigned char *start_ok,
-                  pp_error *err)
+                  const unsigned char *edge_ok, pp_error *err)
 {
   mpz_t *paths_to = pp_mpz_array_new (dag->n_nodes, err);
   if (!paths_to)
@@ -527,7 +552,7 @@ allowed_paths_to (const pp_dag *dag, const unsigned char *start_ok,
       for (unsigned i = dag->in_start[v]; i < dag->in_start[v + 1]; i++)
         {
           unsigned e = dag->in_edges[i];
-          if (start_allowed (dag, start_ok, e))
+          if (start_allowed (dag, start_ok, e) && (!edge_ok || edge_ok[e]))
             mpz_add (paths_to[v], paths_to[v], paths_to[dag->edges[e].src]);
         }
     }
@@ -551,16 +576,17 @@ kind_of (const mpz_t all, unsigned n_counted, unsigned e,
   return PP_OK;
 }
 
-/* The paths from s through an allowed first edge to each node
-   (*PATHS_TO), and how many of the N counted paths that start as allowed
-   have each DAG edge as EDGE[k] (*N_COUNTED; PP_NO_EDGE left out).  */
+/* The paths from s through an allowed first edge and over EDGE_OK's
+   edges to each node (*PATHS_TO), and how many of the N counted paths
+   that start as allowed have each DAG edge as EDGE[k] (*N_COUNTED;
+   PP_NO_EDGE left out).  */
 static pp_status
 count_allowed (const pp_dag *dag, const unsigned *first,
                const unsigned *edge, unsigned n,
-               const unsigned char *start_ok, mpz_t **paths_to,
-               unsigned **n_counted, pp_error *err)
+               const unsigned char *start_ok, const unsigned char *edge_ok,
+               mpz_t **paths_to, unsigned **n_counted, pp_error *err)
 {
-  *paths_to = allowed_paths_to (dag, start_ok, err);
+  *paths_to = allowed_paths_to (dag, start_ok, edge_ok, err);
   *n_counted = pp_calloc (dag->n_edges, sizeof **n_counted, err);
   if (!*paths_to || !*n_counted)
     {
@@ -584,8 +610,8 @@ pp_end_kinds_from (const pp_dag *dag, const unsigned *first,
      that edge.  */
   mpz_t *paths_to;
   unsigned *n_counted;
-  pp_status st = count_allowed (dag, first, last, n, start_ok, &paths_to,
-                                &n_counted, err);
+  pp_status st = count_allowed (dag, first, last, n, start_ok, NULL,
+                                &paths_to, &n_counted, err);
   if (st != PP_OK)
     return st;
   for (unsigned e = 0; e < dag->n_edges && st == PP_OK; e++)
@@ -603,7 +629,8 @@ pp_end_kinds_from (const pp_dag *dag, const unsigned *first,
 pp_status
 pp_way_kinds_from (const pp_dag *dag, const unsigned *first,
                    const unsigned *penult, unsigned n,
-                   const unsigned char *start_ok, unsigned char *way_kinds,
+                   const unsigned char *start_ok,
+                   const unsigned char *edge_ok, unsigned char *way_kinds,
                    pp_error *err)
 {
   /* A path that ends with way u -> x and then x -> t is one of the paths
@@ -611,8 +638,8 @@ pp_way_kinds_from (const pp_dag *dag, const unsigned *first,
      allowed).  */
   mpz_t *paths_to;
   unsigned *n_counted;
-  pp_status st = count_allowed (dag, first, penult, n, start_ok, &paths_to,
-                                &n_counted, err);
+  pp_status st = count_allowed (dag, first, penult, n, start_ok, edge_ok,
+                                &paths_to, &n_counted, err);
   if (st != PP_OK)
     return st;
   mpz_t none;
@@ -625,6 +652,7 @@ pp_way_kinds_from (const pp_dag *dag, const unsigned *first,
           || dag->edges[dag->out_edges[dag->out_start[x]]].dst != dag->t)
         continue;
       st = kind_of (start_allowed (dag, start_ok, e)
+                            && (!edge_ok || edge_ok[e])
                         ? paths_to[dag->edges[e].src] : none,
                     n_counted[e], e, &way_kinds[e], err);
     }

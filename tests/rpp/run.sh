@@ -152,7 +152,12 @@ debian () { # NAME [EXTRA-PLUGIN-FLAGS]
 # agrees (RPP_PROGRAMS=lz4): lz4hc.c includes lz4.c, whose static
 # helpers are then in two objects.  pcre2 passes (RPP_PROGRAMS=pcre2,
 # 2 min: 6,667 untested paths) with randomization off (NO_ASLR, above);
-# without setarch its JIT's jumps can differ between the runs.
+# without setarch its JIT's jumps can differ between the runs.  Nor GNU
+# make (RPP_PROGRAMS=make): its runs differ in its job control, and
+# differently each time (new_job, jobserver_acquire, child_execute_job,
+# reap_children, set_command_state, fd_noinherit and
+# file_timestamp_sprintf in two tries: which of its parallel jobs ends
+# first, and timestamps).
 for prog in ${RPP_PROGRAMS-mawk bzip2 zlib lzip}; do
   debian "$prog"
 done

@@ -34,7 +34,10 @@ __attribute__((noinline)) int two_way (const int *a, int n, int flag) {
 
 /* The tests never go around through the negative branch, and every way
    around meets the others before the latch: the loop's own paths need
-   the compare too, and peeling would not remove it.  */
+   the compare too, and peeling alone would not remove it.  But no tested
+   path takes the negative branch's edge: it leads into a cold copy of
+   the rest of the body, which keeps the checks, and in the original the
+   two ways into the latch count without them.  */
 __attribute__((noinline)) int untested_way (const int *a, int n, int flag) {
   int s = flag ? 1 : 0;
   for (int i = 0; i < n; i++) {
@@ -46,6 +49,25 @@ __attribute__((noinline)) int untested_way (const int *a, int n, int flag) {
       s ^= a[i];
     if (s > 1000)
       s = s % 997;
+  }
+  return s;
+}
+
+/* Every edge around the loop tested, but not every combination: the
+   tests see a value with both low bits set or neither.  Each way into the
+   latch mixes tested and untested paths over tested edges only, which
+   no copy tells apart, so the loop is not peeled.  */
+__attribute__((noinline)) int crossed_ways (const int *a, int n, int flag) {
+  int s = flag ? 9 : 2;
+  for (int i = 0; i < n; i++) {
+    if (a[i] & 1)
+      s += a[i];
+    else
+      s ^= a[i];
+    if (a[i] & 2)
+      s = s * 3 + 1;
+    else
+      s -= 1;
   }
   return s;
 }
@@ -170,6 +192,37 @@ __attribute__((noinline)) int nest (const int *a, int rows, int cols,
   return s;
 }
 
+/* Ways around that the tests took in part, and ways into the latch that
+   mix tested and untested paths, which differ only by an edge that no
+   tested path takes (GNU make's loop over a command line's characters,
+   with its one_shell): the tests never set flag.  The loop is peeled,
+   and the edge of flag true leads into a copy of the blocks from there
+   to the latch's ways of a blank and of a plain character, which keeps
+   their checks; in the original those two ways count without them.
+   The way of '=', never tested, logs in both.  The field run sets
+   flag.  */
+__attribute__((noinline)) int cold_way (const char *p, int flag) {
+  int s = 0;
+  for (; *p; p++) {
+    if (*p == '#')
+      return -s;
+    else if (flag && *p == '\n')
+      break;
+    switch (*p) {
+    case ' ':
+      s = s * 2 + 1;
+      break;
+    case '=':
+      s ^= 0x55;
+      break;
+    default:
+      s += *p;
+      break;
+    }
+  }
+  return s;
+}
+
 int main (void) {
   field = getenv ("PEEL_FIELD") != NULL;
   int a[64];
@@ -198,6 +251,25 @@ int main (void) {
     t += insert (bytes, r, r + 2 * (r % 3 == 0), 0);
   if (field)
     t += insert (bytes, 20, 260, 1);
+  int low[48];
+  for (int i = 0; i < 48; i++)
+    low[i] = i % 2 * 3; /* 0 and 3: never 1 or 2 */
+  for (int r = 0; r < 4; r++)
+    t += crossed_ways (low, 40 + r, field && r == 2);
+  if (field) {
+    low[6] = 1;
+    low[7] = 2;
+    t += crossed_ways (low, 20, 0);
+  }
+  static const char *const lines[] = { "cc -c a b", "ld x y # z",
+                                        "echo hello world" };
+  for (int r = 0; r < 6; r++)
+    t += cold_way (lines[r % 3], 0);
+  if (field) {
+    t += cold_way ("x=1 y", 1);
+    t += cold_way ("a b\nc d", 1);
+    t += cold_way ("CC=gcc", 0);
+  }
   if (field) {
     a[5] = -4;
     t += untested_way (a, 20, 0);
