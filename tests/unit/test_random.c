@@ -761,6 +761,25 @@ fail:
   return ok;
 }
 
+/* What a path end or a way must do, by the enumeration: N_ALL paths
+   end there, N_SEL of them counted.  */
+static unsigned char
+want_kind (unsigned n_sel, unsigned n_all)
+{
+  return n_sel == 0 ? PP_END_LOG
+         : n_sel == n_all ? PP_END_COUNT : PP_END_CHECK;
+}
+
+/* Whether DAG edge E is a way into a latch: into a node whose only
+   out-edge ends in t.  */
+static int
+is_way (const pp_dag *dag, unsigned e)
+{
+  unsigned x = dag->edges[e].dst;
+  return x != dag->t && dag->out_start[x + 1] - dag->out_start[x] == 1
+         && dag->edges[dag->out_edges[dag->out_start[x]]].dst == dag->t;
+}
+
 /* Numbers the sample paths SEL[0..K-1] (indices into g->sample).  */
 static int
 check_ppp (gtest *g, const size_t *sel, unsigned k)
@@ -919,8 +938,7 @@ check_ppp (gtest *g, const size_t *sel, unsigned k)
         {
           unsigned char want = PP_END_CHECK;
           if (dag->edges[e].dst == dag->t)
-            want = n_sel[e] == 0 ? PP_END_LOG
-                   : n_sel[e] == n_all[e] ? PP_END_COUNT : PP_END_CHECK;
+            want = want_kind (n_sel[e], n_all[e]);
           same = kinds[e] == want;
           if (dag->edges[e].dst == dag->t)
             stats.end_kinds[want]++;
@@ -970,8 +988,7 @@ check_ppp (gtest *g, const size_t *sel, unsigned k)
           unsigned char want = PP_END_CHECK;
           if (dag->edges[e].dst == dag->t)
             {
-              want = n_sel[e] == 0 ? PP_END_LOG
-                     : n_sel[e] == n_all[e] ? PP_END_COUNT : PP_END_CHECK;
+              want = want_kind (n_sel[e], n_all[e]);
               /* (Only the ends some allowed path reaches are of use.)  */
               if (n_all[e])
                 stats.from_kinds[want]++;
@@ -999,13 +1016,10 @@ check_ppp (gtest *g, const size_t *sel, unsigned k)
       same = st == PP_OK;
       for (e = 0; e < E && same; e++)
         {
-          unsigned x = dag->edges[e].dst;
           unsigned char want = PP_END_CHECK;
-          if (x != dag->t && dag->out_start[x + 1] - dag->out_start[x] == 1
-              && dag->edges[dag->out_edges[dag->out_start[x]]].dst == dag->t)
+          if (is_way (dag, e))
             {
-              want = n_sel[e] == 0 ? PP_END_LOG
-                     : n_sel[e] == n_all[e] ? PP_END_COUNT : PP_END_CHECK;
+              want = want_kind (n_sel[e], n_all[e]);
               if (n_all[e])
                 stats.way_kinds[want]++;
             }
@@ -1057,13 +1071,10 @@ check_ppp (gtest *g, const size_t *sel, unsigned k)
                 "enumeration";
       for (e = 0; e < E && same; e++)
         {
-          unsigned x = dag->edges[e].dst;
           unsigned char want = PP_END_CHECK;
-          if (x != dag->t && dag->out_start[x + 1] - dag->out_start[x] == 1
-              && dag->edges[dag->out_edges[dag->out_start[x]]].dst == dag->t)
+          if (is_way (dag, e))
             {
-              want = n_sel[e] == 0 ? PP_END_LOG
-                     : n_sel[e] == n_all[e] ? PP_END_COUNT : PP_END_CHECK;
+              want = want_kind (n_sel[e], n_all[e]);
               if (n_all[e])
                 stats.cold_way_kinds[want]++;
               stats.cold_settled += n_all[e] && kinds[e] == PP_END_CHECK
