@@ -518,10 +518,14 @@ void pp_instrument (const pp_fn_map *map, const pp_dag *dag,
    unless COLD_EDGES is empty, for the edges COLD_EDGES of the loop's own
    body to lead into a copy of the code after them that reaches the
    conditions COLD_CONDS, and for those to become COLD_VALUES in the
-   loop that remains (the copy keeps them).  Takes the vectors over.  */
+   loop that remains (the copy keeps them).  And for the copies of the
+   conditions INNER_CONDS, in loops nested in it, that their loop's
+   peeling makes (in its first iteration) to become INNER_VALUES.  Takes
+   the vectors over.  */
 void pp_request_peel (basic_block header, vec<gcond *> conds,
                       vec<bool> values, vec<edge> cold_edges,
-                      vec<gcond *> cold_conds, vec<bool> cold_values);
+                      vec<gcond *> cold_conds, vec<bool> cold_values,
+                      vec<gcond *> inner_conds, vec<bool> inner_values);
 /* Does what was asked for FN (cfun, in SSA form, its loop structure up
    to date), and forgets it; the number of loops peeled, of *N_ASKED
    asked for, in *N_FOLDED the conditions folded in them, and in

@@ -28,6 +28,12 @@
  * try_peel_loop) does.  Loops nested in one another (a loop whose latch
  * counts on each way, and the loops in it or around it) are peeled inner
  * first, the copies put in SSA form before an outer loop copies them.
+ * The outer loop's checks in the inner loop hold for the inner loop's
+ * first iteration too, and so do its inner conditions (the checks that
+ * its paths settle where they do not start after the inner loop's back
+ * edge, instrument.cc's compute_inner_kinds): when the inner loop is
+ * peeled, copy_outer_conds gives the outer loop's request the copies to
+ * fold with them.
  *
  * Cold copies.  Where some way around the loop was never tested, a way
  * into its latch may still mix a tested path with untested ones that
@@ -43,7 +49,20 @@
  * Out of the copy, control goes back to the original blocks wherever
  * none of those checks lies ahead, so no path of the original reaches a
  * folded check through a cold edge.  It runs after all the peeling, on
- * the original blocks, which are the loop that remains.
+ * the original blocks, which are the loop that remains.  A cold edge may
+ * enter a loop nested in the loop (GNU make's loop over the pattern
+ * rules leaves the loop over a rule's targets for most rules after its
+ * back edge, tested, and never after entering it): that loop is peeled
+ * first (request_for), the cold edge is then the one into its first
+ * iteration's copy (cold_edge), and the copy of the blocks stops at the
+ * header of the loop that remains of it, where only its back edges and
+ * its copy's, path ends both, come from outside it.  The copy's
+ * blocks join LOOP (copy_bbs), but nothing here marks irreducible
+ * regions or exits again: a copy that enters or leaves an irreducible
+ * region leaves those marks stale, and pass.cc's pp_fix_loops, which runs
+ * after every function with a peeled loop (and there is a cold copy only
+ * in a peeled loop), brings the loop structure up to date before any
+ * other pass reads it.
  */
 #include "gcc-compat.h"
 #include "tree-ssa-loop-manip.h"
@@ -53,6 +72,14 @@
 
 namespace {
 
+/* An edge by its blocks' indices: GCC frees a removed edge at once
+   (free_edge), a removed block only at the next collection, so a stored
+   edge pointer could dangle where a block index is looked up again.  */
+struct edge_key
+{
+  int src, dest;
+};
+
 struct peel_request
 {
   function *fn;
@@ -60,25 +87,66 @@ struct peel_request
   vec<gcond *> conds;
   vec<bool> values;       /* what each condition becomes */
   /* The cold copy (see the file comment), unless COLD_EDGES is empty.  */
-  vec<edge> cold_edges;
+  vec<edge_key> cold_edges;
   vec<gcond *> cold_conds;
   vec<bool> cold_values;
+  /* Conditions in loops nested in it whose copies in their first
+     iteration (not they) become INNER_VALUES.  */
+  vec<gcond *> inner_conds;
+  vec<bool> inner_values;
 };
 
 vec<peel_request *> requests;
 /* Peeled loops whose cold copy waits for the peeling to finish.  */
 vec<peel_request *> cold_requests;
+/* The loops peeled in the function: the header of the loop that remains
+   (SRC) and its copy's, the first iteration's (DEST).  */
+vec<edge_key> peeled;
 
-/* Whether E is still an edge of the CFG.  */
-bool
-edge_present (edge e)
+/* The copy of the header HEADER of a loop peeled, or NULL.  */
+basic_block
+peeled_copy (basic_block header)
 {
-  edge f;
-  edge_iterator ei;
-  FOR_EACH_EDGE (f, ei, e->src->succs)
-    if (f == e)
-      return true;
-  return false;
+  for (unsigned i = 0; i < peeled.length (); i++)
+    if (peeled[i].src == header->index
+        && peeled[i].dest < last_basic_block_for_fn (cfun))
+      return BASIC_BLOCK_FOR_FN (cfun, peeled[i].dest);
+  return NULL;
+}
+
+/* The edge KEY names in cfun, or NULL where it is no longer there.  */
+edge
+find_key_edge (edge_key key)
+{
+  if (key.src >= last_basic_block_for_fn (cfun)
+      || key.dest >= last_basic_block_for_fn (cfun))
+    return NULL;
+  basic_block src = BASIC_BLOCK_FOR_FN (cfun, key.src);
+  basic_block dest = BASIC_BLOCK_FOR_FN (cfun, key.dest);
+  return src && dest ? find_edge (src, dest) : NULL;
+}
+
+/* The cold edge KEY names: the edge itself, or where it went into the
+   header of a loop since peeled, the edge into the copy's header (the
+   only one: peel_one enters the copy from the loop's preheader, which
+   all the edges into the loop from outside go through).  NULL where it
+   is no longer there.  */
+edge
+cold_edge (edge_key key)
+{
+  edge e = find_key_edge (key);
+  if (e || key.dest >= last_basic_block_for_fn (cfun))
+    return e;
+  basic_block dest = BASIC_BLOCK_FOR_FN (cfun, key.dest);
+  basic_block copy = dest ? peeled_copy (dest) : NULL;
+  return copy && single_pred_p (copy) ? single_pred_edge (copy) : NULL;
+}
+
+/* Whether BB is in both AHEAD and BEHIND: a block cold_copy copies.  */
+bool
+in_region (basic_block bb, const_sbitmap ahead, const_sbitmap behind)
+{
+  return bitmap_bit_p (ahead, bb->index) && bitmap_bit_p (behind, bb->index);
 }
 
 /* Folds each of CONDS into what VALUES says.  */
@@ -94,6 +162,69 @@ fold_conds (vec<gcond *> conds, vec<bool> values)
       else
         gimple_cond_make_false (cond);
       update_stmt (cond);
+    }
+}
+
+/* The copy of COND, in a loop just peeled (its copy tables still
+   there), or NULL.  */
+gcond *
+cond_copy (gcond *cond)
+{
+  basic_block copy = get_bb_copy (gimple_bb (cond));
+  /* (A condition ends its block.)  */
+  return copy ? safe_dyn_cast<gcond *> (last_stmt (copy)) : NULL;
+}
+
+/* Where LOOP was just peeled (its copy tables still there), gives the
+   requests waiting for the loops around it the copies of their
+   conditions in LOOP, to fold as the originals: the first iteration's
+   copy is inside those loops, and the paths that reach it there start
+   inside them as well (their cold conditions are left alone, kept in
+   the copy).  Without it, the outer loop's checks would compare in the
+   inner loop's first iteration.  A request's inner conditions in LOOP
+   (see peel_request) become conditions where LOOP is nested directly in
+   the request's loop, and their copies inner conditions too where LOOP
+   is nested deeper (the copy is in the loop nested directly, peeled
+   later).  */
+void
+copy_outer_conds (const peel_request *req, class loop *loop)
+{
+  for (unsigned r = 0; r < requests.length (); r++)
+    {
+      peel_request *outer = requests[r];
+      if (outer == req || outer->fn != req->fn)
+        continue;
+      unsigned n = outer->conds.length ();
+      for (unsigned i = 0; i < n; i++)
+        {
+          basic_block bb = gimple_bb (outer->conds[i]);
+          if (!bb || !flow_bb_inside_loop_p (loop, bb))
+            continue;
+          if (gcond *cond = cond_copy (outer->conds[i]))
+            {
+              outer->conds.safe_push (cond);
+              outer->values.safe_push (outer->values[i]);
+            }
+        }
+      bool direct = loop_outer (loop) == outer->header->loop_father;
+      n = outer->inner_conds.length ();
+      for (unsigned i = 0; i < n; i++)
+        {
+          basic_block bb = gimple_bb (outer->inner_conds[i]);
+          if (!bb || !flow_bb_inside_loop_p (loop, bb))
+            continue;
+          gcond *cond = cond_copy (outer->inner_conds[i]);
+          if (cond && direct)
+            {
+              outer->conds.safe_push (cond);
+              outer->values.safe_push (outer->inner_values[i]);
+            }
+          else if (cond)
+            {
+              outer->inner_conds.safe_push (cond);
+              outer->inner_values.safe_push (outer->inner_values[i]);
+            }
+        }
     }
 }
 
@@ -120,6 +251,12 @@ peel_one (peel_request *req)
   bool ok = gimple_duplicate_loop_body_to_header_edge (
       loop, loop_preheader_edge (loop), 1, wont_exit, NULL, NULL,
       DLTHE_FLAG_UPDATE_FREQ);
+  if (ok)
+    {
+      edge_key key = { loop->header->index, get_bb_copy (loop->header)->index };
+      peeled.safe_push (key);
+      copy_outer_conds (req, loop);
+    }
   free_original_copy_tables ();
   if (!ok)
     return false;
@@ -143,13 +280,16 @@ cold_copy (peel_request *req)
   edge e;
   edge_iterator ei;
   auto_vec<basic_block> work;
-  FOR_EACH_VEC_ELT (req->cold_edges, i, e)
+  auto_vec<edge> cold_edges;
+  for (i = 0; i < req->cold_edges.length (); i++)
     {
-      if (!edge_present (e) || (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+      e = cold_edge (req->cold_edges[i]);
+      if (!e || (e->flags & (EDGE_ABNORMAL | EDGE_EH))
           || !flow_bb_inside_loop_p (loop, e->src)
           || !flow_bb_inside_loop_p (loop, e->dest)
           || e->dest == loop->header)
         return false;
+      cold_edges.safe_push (e);
       work.safe_push (e->dest);
     }
   /* The blocks after a cold edge (AHEAD) and those before a cold
@@ -163,8 +303,12 @@ cold_copy (peel_request *req)
       basic_block bb = work.pop ();
       if (!bitmap_set_bit (ahead, bb->index))
         continue;
+      /* (Into the header of a loop, from outside it, only its back
+         edges or, once it is peeled, its copy's come: paths end there.)  */
       FOR_EACH_EDGE (e, ei, bb->succs)
-        if (e->dest != loop->header && flow_bb_inside_loop_p (loop, e->dest))
+        if (e->dest != loop->header && flow_bb_inside_loop_p (loop, e->dest)
+            && !(peeled_copy (e->dest)
+                 && !flow_bb_inside_loop_p (e->dest->loop_father, bb)))
           work.safe_push (e->dest);
     }
   gcond *cond;
@@ -187,37 +331,34 @@ cold_copy (peel_request *req)
   auto_vec<basic_block> region;
   basic_block bb;
   FOR_EACH_BB_FN (bb, cfun)
-    if (bitmap_bit_p (ahead, bb->index) && bitmap_bit_p (behind, bb->index))
+    if (in_region (bb, ahead, behind))
       {
         /* (A loop nested in the copy would need a copy of its own.)  */
         if (bb->loop_father != loop)
           return false;
         region.safe_push (bb);
       }
-  if (!region.is_empty ()
-      && !can_copy_bbs_p (region.address (), region.length ()))
-    return false;
   if (!region.is_empty ())
     {
+      if (!can_copy_bbs_p (region.address (), region.length ()))
+        return false;
       /* The copy runs as often as the cold edges, the original so much
          less (by GCC's estimate: the tests never took them).  */
       profile_count cold = profile_count::zero (), into = profile_count::zero ();
-      FOR_EACH_VEC_ELT (req->cold_edges, i, e)
+      FOR_EACH_VEC_ELT (cold_edges, i, e)
         if (bitmap_bit_p (behind, e->dest->index)
-            && !(bitmap_bit_p (ahead, e->src->index)
-                 && bitmap_bit_p (behind, e->src->index)))
+            && !in_region (e->src, ahead, behind))
           cold += e->count ();
       FOR_EACH_VEC_ELT (region, i, bb)
         FOR_EACH_EDGE (e, ei, bb->preds)
-          if (!bitmap_bit_p (ahead, e->src->index)
-              || !bitmap_bit_p (behind, e->src->index))
+          if (!in_region (e->src, ahead, behind))
             into += e->count ();
       auto_vec<basic_block> copies;
       copies.safe_grow (region.length ());
       initialize_original_copy_tables ();
       copy_bbs (region.address (), region.length (), copies.address (), NULL,
                 0, NULL, loop, region.last (), false);
-      FOR_EACH_VEC_ELT (req->cold_edges, i, e)
+      FOR_EACH_VEC_ELT (cold_edges, i, e)
         if (bitmap_bit_p (behind, e->dest->index))
           {
             /* (Never NULL: no cold edge is abnormal or EH.)  */
@@ -266,6 +407,8 @@ free_request (peel_request *req)
   req->cold_edges.release ();
   req->cold_conds.release ();
   req->cold_values.release ();
+  req->inner_conds.release ();
+  req->inner_values.release ();
   free (req);
 }
 
@@ -277,22 +420,55 @@ drop_request (unsigned i)
   requests.unordered_remove (i);
 }
 
+/* The request of cfun's loop whose header is HEADER, a new one (that
+   folds nothing) if there is none yet: one peel per loop, whether its
+   own checks or a cold copy around it asked.  */
+peel_request *
+request_for (basic_block header)
+{
+  for (unsigned i = 0; i < requests.length (); i++)
+    if (requests[i]->fn == cfun && requests[i]->header == header)
+      return requests[i];
+  peel_request *req = XCNEW (peel_request);
+  req->fn = cfun;
+  req->header = header;
+  requests.safe_push (req);
+  return req;
+}
+
 } // namespace
 
 void
 pp_request_peel (basic_block header, vec<gcond *> conds, vec<bool> values,
                  vec<edge> cold_edges, vec<gcond *> cold_conds,
-                 vec<bool> cold_values)
+                 vec<bool> cold_values, vec<gcond *> inner_conds,
+                 vec<bool> inner_values)
 {
-  peel_request *req = XNEW (peel_request);
-  req->fn = cfun;
-  req->header = header;
-  req->conds = conds;
-  req->values = values;
-  req->cold_edges = cold_edges;
-  req->cold_conds = cold_conds;
-  req->cold_values = cold_values;
-  requests.safe_push (req);
+  peel_request *req = request_for (header);
+  req->inner_conds.safe_splice (inner_conds);
+  req->inner_values.safe_splice (inner_values);
+  inner_conds.release ();
+  inner_values.release ();
+  req->conds.safe_splice (conds);
+  req->values.safe_splice (values);
+  conds.release ();
+  values.release ();
+  unsigned i;
+  edge e;
+  FOR_EACH_VEC_ELT (cold_edges, i, e)
+    {
+      edge_key key = { e->src->index, e->dest->index };
+      req->cold_edges.safe_push (key);
+      /* A cold edge into a nested loop needs that loop peeled (see
+         cold_edge), before REQ's is (encloses_request).  */
+      if (e->dest->loop_father->header == e->dest && e->dest != header)
+        request_for (e->dest);
+    }
+  cold_edges.release ();
+  req->cold_conds.safe_splice (cold_conds);
+  req->cold_values.safe_splice (cold_values);
+  cold_conds.release ();
+  cold_values.release ();
 }
 
 unsigned
@@ -357,6 +533,7 @@ pp_peel_loops (function *fn, unsigned *n_asked, unsigned *n_folded,
         }
       free_request (req);
     }
+  peeled.truncate (0);
   if (*n_cold)
     {
       /* Blocks that only cold edges reached are the copy's alone now
@@ -377,4 +554,5 @@ pp_peel_release (void)
     drop_request (requests.length () - 1);
   while (!cold_requests.is_empty ())
     free_request (cold_requests.pop ());
+  peeled.release ();
 }

@@ -7,8 +7,7 @@
    loops it must not peel: one whose ways around all need the compare,
    one that goes around about once per entry (unless it goes around one
    way in a few statements), one whose steady path is counted
-   in a register, a loop nest (the more profitable of the two is
-   peeled).  PEEL_FIELD set: the "field" run, which takes
+   in a register.  PEEL_FIELD set: the "field" run, which takes
    the untested ways into the loops.  The exactness oracle checks every
    count at every level; run.sh checks which loops are peeled.  The flag
    gives every function PPP slots (these have few paths).  noinline: each
@@ -75,9 +74,14 @@ __attribute__((noinline)) int crossed_ways (const int *a, int n, int flag) {
 /* Ways around the tests took in part: the back edge compares, but the
    latch of the peeled loop counts on each way into it.  The way of the
    continue, which the tests took, counts without the compare; that of a
-   negative value, which they never took, logs without it; the third way
-   keeps it, for the tests never saw 16 there.  The loop nested in the
-   third way is peeled too, first.  */
+   negative value, which they never took, logs without it.  The third way
+   comes from the exit of the loop nested in it, which goes around at
+   least twice: the tested paths of that way all start at the inner
+   loop's header, after its back edge, and the edge into the inner loop is
+   cold for it.  The inner loop is peeled (first), and its first
+   iteration's copy leads into a cold copy that keeps the way's compare
+   (the tests never saw 16 there); in the original the way counts
+   without it.  */
 __attribute__((noinline)) int mixed_ways (const int *a, int n, int flag) {
   int s = flag ? 4 : 0;
   for (int i = 0; i < n; i++) {
@@ -173,7 +177,9 @@ __attribute__((noinline)) unsigned insert (const unsigned char *p,
 }
 
 /* Two loops, each with two ways around, the inner one going around more:
-   only one of a nest is peeled.  */
+   both are peeled, the outer one for its latch's way from the inner
+   loop's exit, which the tests took only after the inner loop's back
+   edge (a cold copy, as in mixed_ways).  */
 __attribute__((noinline)) int nest (const int *a, int rows, int cols,
                                     int flag) {
   int s = flag ? 11 : 0;
@@ -223,6 +229,48 @@ __attribute__((noinline)) int cold_way (const char *p, int flag) {
   return s;
 }
 
+/* A loop over rules, each with a loop over its targets (GNU make's
+   pattern_search): the tests' rules all have two targets or are in use,
+   so the way into the outer latch from the inner loop's exit mixes the
+   paths that start at the inner loop's header, after its back edge
+   (tested), with those that enter it and leave after one iteration
+   (never tested).  The edge into the inner loop is cold for that way,
+   though the tested paths that go around the inner loop take it: the
+   inner loop is peeled, and its first iteration's copy leads into a
+   copy of the blocks up to the way's check, which keeps it; in the
+   original the way counts without it.  The check at the inner loop's
+   back edge counts without the compare in the loop that remains of it
+   (its own peeling) and, since the paths that come into its first
+   iteration from the outer loop were all tested too, in that
+   iteration's copy (the outer loop's peeling).  The field run has a
+   rule with one target.  */
+struct rule {
+  const struct rule *next;
+  int num;
+  const char *const *targets;
+  const unsigned *lens;
+  int in_use;
+};
+__attribute__((noinline)) int rule_search (const struct rule *rules,
+                                           const char *name, int flag) {
+  int found = flag ? 1 : 0;
+  unsigned namelen = 0;
+  while (name[namelen])
+    namelen++;
+  for (const struct rule *rule = rules; rule != 0; rule = rule->next) {
+    if (rule->in_use)
+      continue;
+    for (int ti = 0; ti < rule->num; ++ti) {
+      if (rule->lens[ti] > namelen)
+        continue;
+      if (rule->targets[ti][0] != name[0])
+        continue;
+      found += ti + 1;
+    }
+  }
+  return found;
+}
+
 int main (void) {
   field = getenv ("PEEL_FIELD") != NULL;
   int a[64];
@@ -269,6 +317,21 @@ int main (void) {
     t += cold_way ("x=1 y", 1);
     t += cold_way ("a b\nc d", 1);
     t += cold_way ("CC=gcc", 0);
+  }
+  static const char *const ab[] = { "a.o", "b.o" }, *const cc[] = { "c.o",
+                                                                    "ccc" };
+  static const unsigned lens[] = { 3, 3 };
+  static struct rule r5 = { 0, 1, ab, lens, 0 };
+  static struct rule r4 = { &r5, 2, cc, lens, 1 };
+  static struct rule r3 = { 0, 2, cc, lens, 0 };
+  static struct rule r2 = { &r3, 2, ab, lens, 0 };
+  static struct rule r1 = { &r2, 2, cc, lens, 1 };
+  static const char *const names[] = { "a", "c.o", "b.o", "ccc" };
+  for (int r = 0; r < 12; r++)
+    t += rule_search (&r1, names[r % 4], 0);
+  if (field) {
+    r3.next = &r4;
+    t += rule_search (&r1, "a.o", 1);
   }
   if (field) {
     a[5] = -4;
