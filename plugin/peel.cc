@@ -99,18 +99,22 @@ struct peel_request
 vec<peel_request *> requests;
 /* Peeled loops whose cold copy waits for the peeling to finish.  */
 vec<peel_request *> cold_requests;
-/* The loops peeled in the function: the header of the loop that remains
-   (SRC) and its copy's, the first iteration's (DEST).  */
-vec<edge_key> peeled;
+/* A loop peeled in the function, by block indices: the header of the
+   loop that remains and that of its copy, the first iteration.  */
+struct peeled_loop
+{
+  int header, copy;
+};
+vec<peeled_loop> peeled;
 
 /* The copy of the header HEADER of a loop peeled, or NULL.  */
 basic_block
 peeled_copy (basic_block header)
 {
   for (unsigned i = 0; i < peeled.length (); i++)
-    if (peeled[i].src == header->index
-        && peeled[i].dest < last_basic_block_for_fn (cfun))
-      return BASIC_BLOCK_FOR_FN (cfun, peeled[i].dest);
+    if (peeled[i].header == header->index
+        && peeled[i].copy < last_basic_block_for_fn (cfun))
+      return BASIC_BLOCK_FOR_FN (cfun, peeled[i].copy);
   return NULL;
 }
 
@@ -253,8 +257,9 @@ peel_one (peel_request *req)
       DLTHE_FLAG_UPDATE_FREQ);
   if (ok)
     {
-      edge_key key = { loop->header->index, get_bb_copy (loop->header)->index };
-      peeled.safe_push (key);
+      peeled_loop p = { loop->header->index,
+                        get_bb_copy (loop->header)->index };
+      peeled.safe_push (p);
       copy_outer_conds (req, loop);
     }
   free_original_copy_tables ();
