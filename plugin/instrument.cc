@@ -711,7 +711,14 @@ entry_dag_edge (const pp_dag *dag)
    addressing mode), resets, and jumps straight back (GCC merges the
    resets into one block again).  Not in inter-procedural builds, whose
    trace side replays the finish nodes of specs/segments.md, nor in a
-   loop that goes around one way only.  In a function counted in PPP
+   loop that goes around one way only.  For the same reason a finish node
+   whose single ways on lead to such a latch or to the function's exit
+   is never a barrier there either (chain_counts): the blocks where a
+   case's conditions meet again before its jump to the latch (mawk's
+   cell_destroy in most of execute's cases), or a function's cases before
+   its shared return block (mawk's cast2_to_d), each count on their ways
+   in, at a constant address where the register is one, instead of
+   taking the register's value for a shared increment.  In a function counted in PPP
    slots, the latch of a loop that compute_peel peels with the ways into
    its latch apart (settled_ways), or whose path end the peeling settles
    as a plain count, is a finish node with its tail on its in-edges too;
@@ -746,6 +753,36 @@ latch_counts (const instr_ctx *c, long k)
   bool steady = pp_steady_path (c->dag, k, path, &len, &err) == PP_OK && len;
   free (path);
   return !steady;
+}
+
+/* Whether finish node X is never a barrier because its tail is one
+   increment in a function counted in an array: its single ways on lead
+   to the function's exit or to a counting latch (latch_counts), through
+   at most max_chain_steps nodes, and the register updates on them are
+   constants that GCC folds into the increment's address (see above).  */
+const unsigned max_chain_steps = 8;
+
+static bool
+chain_counts (const instr_ctx *c, unsigned x)
+{
+  const pp_dag *dag = c->dag;
+  if (pp_opts.ipps_file
+      || (!c->rec->split && c->rec->storage != PATHPROF_STORAGE_ARRAY))
+    return false;
+  for (unsigned steps = 0; steps < max_chain_steps; steps++)
+    {
+      if (x >= c->map->n_nodes
+          || dag->out_start[x + 1] - dag->out_start[x] != 1)
+        return false;
+      long k = dag->out_edges[dag->out_start[x]];
+      const pp_dag_edge *d = &dag->edges[k];
+      if (d->dst == c->map->exit_node || latch_counts (c, k))
+        return true;
+      if (d->kind != PP_EDGE_REAL)
+        return false;
+      x = d->dst;
+    }
+  return false;
 }
 
 /* Whether a path can chain from a single-successor predecessor into X:
@@ -803,8 +840,7 @@ compute_finish (instr_ctx *c)
         if (!single_way_on (c, dag->edges[dag->in_edges[i]].src))
           others++;
       barrier[x] = others > max_tail_edges
-                   && dag->edges[dag->out_edges[dag->out_start[x]]].kind
-                          != PP_EDGE_CUT_END;
+                   && !chain_counts (c, x);
     }
   for (unsigned x = 0; x < map->n_nodes; x++)
     {
@@ -1403,7 +1439,13 @@ single_back_edge (const instr_ctx *c, class loop *loop)
 
 /* Peeling in a function counted in an array (see max_array_peel_stmts):
    the loops that the tested runs went around at least min_peel_trips
-   times per entry.  */
+   times per entry, and, as in slots, those that go around one way in at
+   most max_small_peel_stmts statements however rarely the tests went
+   around them: a field that runs such a loop longer pays the register's
+   reset and the counter's address on every iteration (mawk's search of
+   an array's hash chain, find_by_ival, on the bench's sieve), and where
+   the loop is left early, the copy's constant register folds into the
+   counters' addresses after it.  */
 void
 compute_array_peel (instr_ctx *c)
 {
@@ -1414,7 +1456,10 @@ compute_array_peel (instr_ctx *c)
   for (auto loop : loops_list (cfun, 0))
     {
       long back = single_back_edge (c, loop);
-      if (back < 0 || !goes_around (c, loop, back, min_peel_trips)
+      if (back < 0)
+        continue;
+      if ((!goes_around (c, loop, back, min_peel_trips)
+           && !small_one_way_loop (c, loop, back))
           || !loop_peelable (c, loop, max_array_peel_stmts))
         continue;
       peel_choice *p = XCNEW (peel_choice);

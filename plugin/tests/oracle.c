@@ -135,6 +135,27 @@ latch_counts (const struct fn *f, const pp_dag_edge *e)
   return !steady;
 }
 
+/* Mirrors instrument.cc: chain_counts.  */
+static int
+chain_counts (const struct fn *f, unsigned x)
+{
+  const pp_dag *d = f->dag;
+  if (f->storage != 0 && !f->in_array)
+    return 0;
+  for (unsigned steps = 0; steps < 8; steps++)
+    {
+      if (x >= f->cfg->n_nodes || d->out_start[x + 1] - d->out_start[x] != 1)
+        return 0;
+      const pp_dag_edge *e = &d->edges[d->out_edges[d->out_start[x]]];
+      if ((long) e->dst == f->exit_node || latch_counts (f, e))
+        return 1;
+      if (e->kind != PP_EDGE_REAL)
+        return 0;
+      x = e->dst;
+    }
+  return 0;
+}
+
 /* Mirrors instrument.cc: compute_finish.  */
 static void
 compute_finish (struct fn *f)
@@ -166,9 +187,7 @@ compute_finish (struct fn *f)
       for (unsigned i = d->in_start[x]; i < d->in_start[x + 1]; i++)
         if (!single_way_on (f, d->edges[d->in_edges[i]].src))
           others++;
-      barrier[x] = others > 2
-                   && d->edges[d->out_edges[d->out_start[x]]].kind
-                          != PP_EDGE_CUT_END;
+      barrier[x] = others > 2 && !chain_counts (f, x);
     }
   free (barrier);
 }

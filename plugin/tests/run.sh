@@ -283,19 +283,31 @@ done
 
 # 2. Counting latches (cases/dispatch.c): in a function counted in an
 # array, each case of run's dispatch loop counts its own path to the back
-# edge (11 path ends: one on each way into the latch, and the return);
-# hashed, the latch counts them all (2 path ends), from the verbose
-# notes.  The exact runs above check the counts, among them the path in
-# flight when QUIT's callee exits, which a counting case has counted.
-dispatch_ends () { # OPTIONS
+# edge (14 path ends: one on each way into the latch, the switch's
+# default among them and four in QUIT, whose three conditions and its
+# call meet again before the latch, and the return); hashed, the latch
+# counts them all (2 path ends), from the verbose notes.  The exact runs
+# above check the counts, among them the paths in flight when QUIT's
+# callee exits, which QUIT's call block and convert's STOPPED case have
+# counted.
+path_ends () { # FUNCTION OPTIONS
+  fn=$1
+  shift
   gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-verbose "$@" \
     -c "$T/cases/dispatch.c" -o dispatch.o 2>&1 \
-    | sed -n "s/.*pathprof: .run.: [0-9]* paths, \([a-z]*\) storage.*, \([0-9]*\) path ends*,.*/\1 \2/p"
+    | sed -n "s/.*pathprof: .$fn.: [0-9]* paths, \([a-z]*\) storage.*, \([0-9]*\) path ends*,.*/\1 \2/p"
 }
-check "dispatch loop: the cases count their paths (array)" "array 11" \
-  "$(LC_ALL=C dispatch_ends)"
+check "dispatch loop: the cases count their paths (array)" "array 14" \
+  "$(LC_ALL=C path_ends run)"
 check "dispatch loop: the latch counts them (hash)" "hash 2" \
-  "$(LC_ALL=C dispatch_ends -fplugin-arg-pathprof-array-threshold=0)"
+  "$(LC_ALL=C path_ends run -fplugin-arg-pathprof-array-threshold=0)"
+# convert's cases meet in a block on the way to its return: in an array
+# each way into that block counts its path (10 path ends); hashed, the
+# block counts them all at its head (2 path ends, with AS_IS's return).
+check "return chain: the ways into it count their paths (array)" "array 10" \
+  "$(LC_ALL=C path_ends convert)"
+check "return chain: its first block counts them (hash)" "hash 2" \
+  "$(LC_ALL=C path_ends convert -fplugin-arg-pathprof-array-threshold=0)"
 
 # 2. Peeling (cases/peel.c, peel.cc): per function, the loops whose first
 # iteration the preferential build peels and the compares with the slot
@@ -385,12 +397,14 @@ if [ -n "$PY" ]; then
   # Counted in arrays (the default ppp-array-threshold): the loops that
   # the tested runs went around at least twice per entry, by the counts
   # of the interesting-path file (nest's inner loop, not its outer one;
-  # not once's, scan's nor insert's, which went around less; not one_way's, whose
-  # steady path is counted in a register), whatever their checks, since
-  # an array has none: the copy makes the registers constants at the
-  # loop's header.  The field run's counts exact, as above.
-  check "peeled loops in arrays: the loops gone around twice per entry" \
-    "call_in_loop 1 of 1 loops peeled,cold_way 1 of 1 loops peeled,crossed_ways 1 of 1 loops peeled,main 7 of 7 loops peeled,mixed_ways 1 of 1 loops peeled,nest 1 of 1 loops peeled,rule_search 2 of 2 loops peeled,two_way 1 of 1 loops peeled,untested_way 1 of 1 loops peeled" \
+  # not once's, which went around less), and, as in slots, those that go
+  # around one way in at most 24 statements however rarely the tests went
+  # around them (scan's and insert's; not one_way's, whose steady path is
+  # counted in a register), whatever their checks, since an array has
+  # none: the copy makes the registers constants at the loop's header.
+  # The field run's counts exact, as above.
+  check "peeled loops in arrays: the loops gone around twice per entry, and small one-way ones" \
+    "call_in_loop 1 of 1 loops peeled,cold_way 1 of 1 loops peeled,crossed_ways 1 of 1 loops peeled,insert 1 of 1 loops peeled,main 7 of 7 loops peeled,mixed_ways 1 of 1 loops peeled,nest 1 of 1 loops peeled,rule_search 2 of 2 loops peeled,scan 1 of 1 loops peeled,two_way 1 of 1 loops peeled,untested_way 1 of 1 loops peeled" \
     "$(LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-verbose \
          -fplugin-arg-pathprof-interesting=peel.paths \
          -c "$T/cases/peel.c" -o pa.o 2>&1 \

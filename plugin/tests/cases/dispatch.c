@@ -1,11 +1,12 @@
 /* An interpreter's dispatch loop.  Its cases meet at the loop's latch,
    whose back edge ends the path; in a function counted in an array each
    case counts its own path instead (instrument.cc, compute_finish: the
-   latch is a finish node and never a barrier).  The second program ends
-   in QUIT, whose case calls a function that exits through a pointer GCC
-   cannot see through: the path in flight, through that case to the back
-   edge, was counted as the case was entered, and the oracle replays that
-   rule (run.sh).  */
+   latch is a finish node and never a barrier, nor is a block whose
+   single ways on lead to it, chain_counts).  The second program ends in
+   QUIT, whose case calls a function that exits through a pointer GCC
+   cannot see through: the paths in flight, through that case to the back
+   edge and through convert's STOPPED case to its return, were counted as
+   the cases were entered, and the oracle replays that rule (run.sh).  */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -13,6 +14,7 @@ enum { PUSH, ADD, MUL, DUP, DROP, PRINT, JNZ, HALT, QUIT };
 
 static long stack[64];
 static int sp;
+static int quits_refused;
 
 static void
 quit (int code)
@@ -22,6 +24,48 @@ quit (int code)
 }
 
 void (*volatile quit_fn) (int) = quit;
+
+/* A conversion whose cases meet in the block that stores the last
+   value converted, each also from its conditions, and go on to the return block, which
+   AS_IS reaches straight from the switch.  In a function counted in an
+   array, that block counts each way into it, the cases' paths apart,
+   where it would count them all at its head (instrument.cc, exit_counts:
+   a finish node on the way to the function's exit is never a barrier
+   there).  Its STOPPED case calls the function that exits: that path
+   too was counted as its case was entered.  */
+enum { AS_IS, NEGATED, TRIPLED, HALVED, STOPPED };
+static long converted[5];
+static long last_conversion;
+
+__attribute__ ((noinline)) long
+convert (int how, long v)
+{
+  switch (how)
+    {
+    case AS_IS:
+      return v;
+    case NEGATED:
+      if ((v & 1) && v > 0)
+        converted[1] += v;
+      break;
+    case TRIPLED:
+      if (v < 100 && v != 7)
+        converted[2] ^= v * 3;
+      break;
+    case HALVED:
+      if (v != 13)
+        converted[3] -= v / 2;
+      break;
+    case STOPPED:
+      quit_fn ((int) (v & 0x7f));
+      break;
+    default:
+      converted[4]++;
+      break;
+    }
+  last_conversion = v;
+  return -v;
+}
 
 __attribute__ ((noinline)) long
 run (const int *code)
@@ -64,7 +108,11 @@ run (const int *code)
         case HALT:
           return acc;
         case QUIT:
-          quit_fn ((int) (acc & 0x7f));
+          /* Its three conditions and its call meet again before the
+             latch, where each of the four ways counts its path.  */
+          if (acc > 0 && sp >= 0 && acc != 77)
+            convert (STOPPED, acc);
+          quits_refused++;
           break;
         }
     }
@@ -85,6 +133,9 @@ main (void)
   run (product);
   sp = 0;
   run (countdown);
+  for (int how = AS_IS; how <= HALVED + 1; how++)
+    if (how != STOPPED)
+      printf ("%ld\n", convert (how, 10 + how));
   sp = 0;
   run (quits);
   return 0;
