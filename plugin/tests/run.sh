@@ -396,8 +396,10 @@ if [ -n "$PY" ]; then
          field.txt | sort | paste -sd, -)"
   # Counted in arrays (the default ppp-array-threshold): the loops that
   # the tested runs went around at least twice per entry, by the counts
-  # of the interesting-path file (nest's inner loop, not its outer one;
-  # not once's, which went around less), and, as in slots, those that go
+  # of the interesting-path file, but of nested ones only the one whose
+  # back edge runs most (choose_peels: peeling every candidate would peel
+  # 2 loops of nest, 2 of mixed_ways and 3 of rule_search; not once's,
+  # which went around less), and, as in slots, those that go
   # around one way in at most 24 statements however rarely the tests went
   # around them (scan's and insert's; not one_way's, whose steady path is
   # counted in a register), whatever their checks, since an array has
