@@ -718,7 +718,9 @@ entry_dag_edge (const pp_dag *dag)
    cell_destroy in most of execute's cases), or a function's cases before
    its shared return block (mawk's cast2_to_d), each count on their ways
    in, at a constant address where the register is one, instead of
-   taking the register's value for a shared increment.  In a function counted in PPP
+   taking the register's value for a shared increment.  (In a function
+   counted in slots, the same for an exit whose path end is a plain count
+   changed nothing on the bench.)  In a function counted in PPP
    slots, the latch of a loop that compute_peel peels with the ways into
    its latch apart (settled_ways), or whose path end the peeling settles
    as a plain count, is a finish node with its tail on its in-edges too;

@@ -135,7 +135,7 @@ latch_counts (const struct fn *f, const pp_dag_edge *e)
   return !steady;
 }
 
-/* Mirrors instrument.cc: chain_counts.  */
+/* Mirrors instrument.cc: chain_counts (max_chain_steps, 8).  */
 static int
 chain_counts (const struct fn *f, unsigned x)
 {
