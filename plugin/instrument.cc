@@ -713,7 +713,7 @@ entry_dag_edge (const pp_dag *dag)
    trace side replays the finish nodes of specs/segments.md, nor in a
    loop that goes around one way only.  For the same reason a finish node
    whose single ways on lead to such a latch or to the function's exit
-   is never a barrier there either (chain_counts): the blocks where a
+   is never a barrier there either (max_chain_steps): the blocks where a
    case's conditions meet again before its jump to the latch (mawk's
    cell_destroy in most of execute's cases), or a function's cases before
    its shared return block (mawk's cast2_to_d), each count on their ways
@@ -757,35 +757,13 @@ latch_counts (const instr_ctx *c, long k)
   return !steady;
 }
 
-/* Whether finish node X is never a barrier because its tail is one
-   increment in a function counted in an array: its single ways on lead
-   to the function's exit or to a counting latch (latch_counts), through
-   at most max_chain_steps nodes, and the register updates on them are
-   constants that GCC folds into the increment's address (see above).  */
+/* A finish node is never a barrier either when its tail is one increment
+   in a function counted in an array: its single ways on lead to the
+   function's exit or to a counting latch (latch_counts), through at most
+   this many nodes, itself included, and the register updates on them are
+   constants that GCC folds into the increment's address (see above).
+   The limit keeps the tails that go on in-edges short.  */
 const unsigned max_chain_steps = 8;
-
-static bool
-chain_counts (const instr_ctx *c, unsigned x)
-{
-  const pp_dag *dag = c->dag;
-  if (pp_opts.ipps_file
-      || (!c->rec->split && c->rec->storage != PATHPROF_STORAGE_ARRAY))
-    return false;
-  for (unsigned steps = 0; steps < max_chain_steps; steps++)
-    {
-      if (x >= c->map->n_nodes
-          || dag->out_start[x + 1] - dag->out_start[x] != 1)
-        return false;
-      long k = dag->out_edges[dag->out_start[x]];
-      const pp_dag_edge *d = &dag->edges[k];
-      if (d->dst == c->map->exit_node || latch_counts (c, k))
-        return true;
-      if (d->kind != PP_EDGE_REAL)
-        return false;
-      x = d->dst;
-    }
-  return false;
-}
 
 /* Whether a path can chain from a single-successor predecessor into X:
    X's entry code must not live at its head.  */
@@ -815,20 +793,34 @@ compute_finish (instr_ctx *c)
   const pp_fn_map *map = c->map;
   const pp_dag *dag = c->dag;
   unsigned char *barrier = XCNEWVEC (unsigned char, map->n_nodes);
+  /* Per node, the nodes from it to the end of its chain to the exit or a
+     counting latch (see max_chain_steps), or 0.  */
+  unsigned char *chain = XCNEWVEC (unsigned char, map->n_nodes);
+  bool in_array = !pp_opts.ipps_file
+                  && (c->rec->split
+                      || c->rec->storage == PATHPROF_STORAGE_ARRAY);
   for (unsigned k = dag->n_nodes; k-- > 0;)
     {
       unsigned x = dag->topo[k];
       if (x >= map->n_nodes || x == map->cfg->entry)
         continue;
+      bool one_way_on = dag->out_start[x + 1] - dag->out_start[x] == 1;
+      long out = one_way_on ? dag->out_edges[dag->out_start[x]] : -1;
+      const pp_dag_edge *d = one_way_on ? &dag->edges[out] : NULL;
+      bool latch = one_way_on && latch_counts (c, out);
+      if (in_array && one_way_on && x != map->exit_node)
+        {
+          if (d->dst == map->exit_node || latch)
+            chain[x] = 1;
+          else if (d->kind == PP_EDGE_REAL && d->dst < map->n_nodes
+                   && chain[d->dst] && chain[d->dst] < max_chain_steps)
+            chain[x] = chain[d->dst] + 1;
+        }
       if (x == map->exit_node)
         c->finish[x] = 1;
-      else if (map->head_kind[x] != PPH_OUT_EDGES
-               && dag->out_start[x + 1] - dag->out_start[x] == 1)
+      else if (map->head_kind[x] != PPH_OUT_EDGES && one_way_on)
         {
-          const pp_dag_edge *d
-              = &dag->edges[dag->out_edges[dag->out_start[x]]];
-          if (d->kind == PP_EDGE_EXIT
-              || latch_counts (c, dag->out_edges[dag->out_start[x]]))
+          if (d->kind == PP_EDGE_EXIT || latch)
             c->finish[x] = 1;
           else if (single_way_on (c, x))
             c->finish[x] = d->dst == map->exit_node
@@ -841,8 +833,7 @@ compute_finish (instr_ctx *c)
       for (unsigned i = dag->in_start[x]; i < dag->in_start[x + 1]; i++)
         if (!single_way_on (c, dag->edges[dag->in_edges[i]].src))
           others++;
-      barrier[x] = others > max_tail_edges
-                   && !chain_counts (c, x);
+      barrier[x] = others > max_tail_edges && !chain[x];
     }
   for (unsigned x = 0; x < map->n_nodes; x++)
     {
@@ -858,6 +849,7 @@ compute_finish (instr_ctx *c)
       /* EXIT_BLOCK has no head: its tail always goes on its in-edges.  */
       c->tail_on_edges[x] = from_finish || x == map->exit_node;
     }
+  free (chain);
   free (barrier);
 }
 

@@ -135,7 +135,8 @@ latch_counts (const struct fn *f, const pp_dag_edge *e)
   return !steady;
 }
 
-/* Mirrors instrument.cc: chain_counts (max_chain_steps, 8).  */
+/* Mirrors compute_finish's chains in instrument.cc (max_chain_steps, 8),
+   walked here rather than computed per node as there.  */
 static int
 chain_counts (const struct fn *f, unsigned x)
 {

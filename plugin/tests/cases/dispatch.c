@@ -2,8 +2,8 @@
    whose back edge ends the path; in a function counted in an array each
    case counts its own path instead (instrument.cc, compute_finish: the
    latch is a finish node and never a barrier, nor is a block whose
-   single ways on lead to it, chain_counts).  The second program ends in
-   QUIT, whose case calls a function that exits through a pointer GCC
+   single ways on lead to it, max_chain_steps).  The second program ends
+   in QUIT, whose case calls a function that exits through a pointer GCC
    cannot see through: the paths in flight, through that case to the back
    edge and through convert's STOPPED case to its return, were counted as
    the cases were entered, and the oracle replays that rule (run.sh).  */
@@ -26,13 +26,14 @@ quit (int code)
 void (*volatile quit_fn) (int) = quit;
 
 /* A conversion whose cases meet in the block that stores the last
-   value converted, each also from its conditions, and go on to the return block, which
-   AS_IS reaches straight from the switch.  In a function counted in an
-   array, that block counts each way into it, the cases' paths apart,
-   where it would count them all at its head (instrument.cc, exit_counts:
-   a finish node on the way to the function's exit is never a barrier
-   there).  Its STOPPED case calls the function that exits: that path
-   too was counted as its case was entered.  */
+   value converted, each also from its conditions, and go on to the
+   return block, which AS_IS reaches straight from the switch.  In a
+   function counted in an array, that block counts each way into it, the
+   cases' paths apart, where it would count them all at its head
+   (instrument.cc, compute_finish and max_chain_steps: a finish node on
+   the way to the function's exit is never a barrier there).  Its STOPPED
+   case calls the function that exits: that path too was counted as its
+   case was entered.  */
 enum { AS_IS, NEGATED, TRIPLED, HALVED, STOPPED };
 static long converted[5];
 static long last_conversion;
