@@ -425,6 +425,16 @@ drop_request (unsigned i)
   requests.unordered_remove (i);
 }
 
+/* Appends SRC to DST and frees SRC (pp_request_peel takes its vectors
+   over).  */
+template <typename T>
+void
+append_and_release (vec<T> &dst, vec<T> src)
+{
+  dst.safe_splice (src);
+  src.release ();
+}
+
 /* The request of cfun's loop whose header is HEADER, a new one (that
    folds nothing) if there is none yet: one peel per loop, whether its
    own checks or a cold copy around it asked.  */
@@ -450,14 +460,12 @@ pp_request_peel (basic_block header, vec<gcond *> conds, vec<bool> values,
                  vec<bool> inner_values)
 {
   peel_request *req = request_for (header);
-  req->inner_conds.safe_splice (inner_conds);
-  req->inner_values.safe_splice (inner_values);
-  inner_conds.release ();
-  inner_values.release ();
-  req->conds.safe_splice (conds);
-  req->values.safe_splice (values);
-  conds.release ();
-  values.release ();
+  append_and_release (req->inner_conds, inner_conds);
+  append_and_release (req->inner_values, inner_values);
+  append_and_release (req->conds, conds);
+  append_and_release (req->values, values);
+  append_and_release (req->cold_conds, cold_conds);
+  append_and_release (req->cold_values, cold_values);
   unsigned i;
   edge e;
   FOR_EACH_VEC_ELT (cold_edges, i, e)
@@ -470,10 +478,6 @@ pp_request_peel (basic_block header, vec<gcond *> conds, vec<bool> values,
         request_for (e->dest);
     }
   cold_edges.release ();
-  req->cold_conds.safe_splice (cold_conds);
-  req->cold_values.safe_splice (cold_values);
-  cold_conds.release ();
-  cold_values.release ();
 }
 
 unsigned
