@@ -18,6 +18,8 @@
  *   >>> pathprof_emit <<<  (late: once per unit)
  *   ipa ..., ipa-profile (gcov's instrumentation), ..., [LTO streaming],
  *   ipa inline, ...
+ *   all_optimizations: ..., tracer, >>> pathprof_tails <<< (both stages:
+ *                          tails.cc), fre, ..., dom, ..., vrp, ...
  *
  * stage=late (the default, Ball-Larus and preferential modes): where gcov
  * instruments, once the early inliner and optimizations are done with

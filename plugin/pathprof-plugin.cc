@@ -19,7 +19,7 @@ int plugin_is_GPL_compatible;
 pp_options pp_opts = { PP_ARRAY_THRESHOLD, 1024, NULL, false, true, false,
                        NULL, false, false, PP_PPP_MAX, PP_STALE_WARN,
                        false, NULL, false, 500, PP_ARRAY_THRESHOLD, false, true,
-                       true, true, false, true, true, true };
+                       true, true, false, true, true, true, true };
 const char *pp_gcc_version = "";
 
 extern vec<tree, va_gc> *pp_gc_trees;
@@ -67,6 +67,9 @@ const char help_text[] =
   "                     compares with the slot only for the paths that\n"
   "                     enter the loop (preferential mode, stage=late,\n"
   "                     -O1 and above; default 1)\n"
+  "  tail-copies=0|1    copy a small block that counts a path, once for\n"
+  "                     each way into it where the counter's address is a\n"
+  "                     constant (-O1 and above; default 1)\n"
   "  stale=warn|ignore|error  a function FILE lists whose CFG changed since\n"
   "                     (default warn); it is then handled as unlisted\n"
   "  stage=late|early   instrument after GCC's early inliner and early\n"
@@ -114,7 +117,7 @@ const char valid_args[]
       "fully-tested=count|skip, ppp-max=N, ppp-array-threshold=N, "
       "residual-cache=0|1, "
       "profile-placement=0|1, steady-loops=0|1, address-registers=0|1, "
-      "peel-loops=0|1, "
+      "peel-loops=0|1, tail-copies=0|1, "
       "stale=warn|ignore|error, stage=late|early, wpp, ipps=FILE, "
       "ipps-mode=ppp|bl, "
       "ipps-growth=N, help";
@@ -275,6 +278,8 @@ parse_args (const plugin_name_args *args, bool *help)
         ok &= parse_flag (key, value, &pp_opts.address_registers);
       else if (strcmp (key, "peel-loops") == 0)
         ok &= parse_flag (key, value, &pp_opts.peel_loops);
+      else if (strcmp (key, "tail-copies") == 0)
+        ok &= parse_flag (key, value, &pp_opts.tail_copies);
       else if (strcmp (key, "stale") == 0)
         {
           static const char *const choices[]
@@ -377,8 +382,9 @@ plugin_init (struct plugin_name_args *args, struct plugin_gcc_version *version)
   register_callback (args->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
                      const_cast<ggc_root_tab *> (gc_roots));
 
-  /* Where the passes go: pass.cc.  */
+  /* Where the passes go: pass.cc, and tails.cc for the last.  */
   const char *name = args->base_name;
+  add_pass (name, pp_make_tails_pass (g), "tracer", PASS_POS_INSERT_AFTER);
   if (pp_opts.late)
     {
       /* Inserted after remove_symbols in turn, so they end up in the

@@ -87,6 +87,9 @@ struct pp_options
   /* Peel the first iteration of a loop whose back edge compares with the
      slot only for that iteration's sake (instrument.cc, peel.cc).  */
   bool peel_loops;
+  /* Copies of a small counting block for each way into it where the
+     counter's address is a constant (tails.cc).  */
+  bool tail_copies;
 };
 
 /* The default ppp-max: at most 65,536 slots (1 MiB of .data) per
@@ -617,6 +620,7 @@ bool pp_notes_write (const char *file, uint32_t stamp, const char *text);
 opt_pass *pp_make_instrument_pass (gcc::context *ctxt);
 opt_pass *pp_make_emit_pass (gcc::context *ctxt);
 opt_pass *pp_make_late_pass (gcc::context *ctxt);
+opt_pass *pp_make_tails_pass (gcc::context *ctxt);
 /* The DAG of CFG and its Ball-Larus numbering, after cutting more nodes
    (pp_split_paths, which spares the no_split nodes) if the ids would not
    fit 64 bits.  */

@@ -682,6 +682,58 @@ for opt in -O2 -O3; do
   fi
 done
 
+# Tail copies (tails.cc): per function, the counting blocks copied and
+# the ways into them they were copied for ("B/W"), from the verbose notes
+# of preferential builds of cases/tails.c with the interesting paths of
+# its own Ball-Larus run. At -O2: in arrays, classify's return blocks,
+# which its peeled first iteration shares with the loop that remains (3,
+# each copied for one way in), lookup's, whose loop is peeled too (the
+# block that returns a found node, and the one that returns -1, which an
+# empty list reaches as well), and check_strnum's, whose one call left is
+# not inlined; in slots, classify's again and lookup's check of the slot
+# of a path that returns -1, which both an empty list and the loop's exit
+# reach. None with tail-copies=0, at -O0 or with -Os. The output and the
+# profile of a run with arguments, which takes paths the first one did
+# not (untested, so residual), are the same with the copies as without; the exactness runs of 1. check
+# cases/tails.c's counts at every level, with block traces, where blocks
+# are copied as well.
+gcc -O2 -fplugin="$PL" "$T/cases/tails.c" -L"$B" -lpathprof -o tails \
+  && rm -f tails.ppd && PATHPROF_FILE=$PWD/tails.ppd ./tails > /dev/null \
+  && "$B/pathprof" interesting -o tails.paths tails.ppd
+tail_copies () { # OPTIONS
+  gcc -fplugin="$PL" -fplugin-arg-pathprof-verbose \
+    -fplugin-arg-pathprof-interesting=tails.paths "$@" \
+    -c "$T/cases/tails.c" -o tc.o 2>&1 \
+    | sed -n 's/.*pathprof: [^a-z_]*\([a-z_]*\)[^:]*: \([0-9]*\) counting blocks* copied for \([0-9]*\) ways* in/\1 \2\/\3/p' \
+    | LC_ALL=C sort | paste -sd, -
+}
+check "tail copies: arrays (-O2)" "check_strnum 1/1,classify 3/3,lookup 2/2" \
+  "$(tail_copies -O2)"
+check "tail copies: slots (-O2)" "classify 3/3,lookup 1/1" \
+  "$(tail_copies -O2 -fplugin-arg-pathprof-ppp-array-threshold=0)"
+check "tail copies: none with tail-copies=0, -O0 or -Os" ",," \
+  "$(tail_copies -O2 -fplugin-arg-pathprof-tail-copies=0),$(tail_copies -O0),$(tail_copies -Os)"
+for form in array slots; do
+  form_opts=
+  [ $form = slots ] && form_opts=-fplugin-arg-pathprof-ppp-array-threshold=0
+  rm -f tails0.show tails1.show
+  for v in 1 0; do
+    gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=tails.paths \
+      -fplugin-arg-pathprof-tail-copies=$v $form_opts "$T/cases/tails.c" \
+      -L"$B" -lpathprof -o tails$v \
+      && rm -f tails$v.ppd \
+      && PATHPROF_FILE=$PWD/tails$v.ppd ./tails$v a b > tails$v.out \
+      && "$B/pathprof" show --top 0 tails$v.ppd | sed 1,2d > tails$v.show
+  done
+  if [ -s tails1.show ] && cmp -s tails0.show tails1.show \
+     && cmp -s tails0.out tails1.out; then
+    ok "tail copies ($form): the same output and profile as without"
+  else
+    ko "tail copies ($form): the same output and profile as without"
+    diff tails0.show tails1.show | head -10
+  fi
+done
+
 # 3. Preferential mode: arguments and diagnostics.
 gcc -O2 -fplugin="$PL" -c "$T/cases/loops.c" -o l.o
 # f's entry from the notes, with its paths 0 and 1 interesting.

@@ -282,7 +282,7 @@ echo 'int main (void) { return 0; }' > min.c
 LC_ALL=C gcc -fplugin="$B/pathprof.so" -fplugin-arg-pathprof-bogus=1 -c min.c \
   2> err.txt
 is "unknown plugin argument: status and exact message" "1
-cc1: error: pathprof: unknown argument 'bogus'; valid arguments are: array-threshold=N, hash-size=N, notes-dir=DIR, verbose, warn-skipped=0|1, trace, interesting=FILE, unlisted=residual|skip, fully-tested=count|skip, ppp-max=N, ppp-array-threshold=N, residual-cache=0|1, profile-placement=0|1, steady-loops=0|1, address-registers=0|1, peel-loops=0|1, stale=warn|ignore|error, stage=late|early, wpp, ipps=FILE, ipps-mode=ppp|bl, ipps-growth=N, help
+cc1: error: pathprof: unknown argument 'bogus'; valid arguments are: array-threshold=N, hash-size=N, notes-dir=DIR, verbose, warn-skipped=0|1, trace, interesting=FILE, unlisted=residual|skip, fully-tested=count|skip, ppp-max=N, ppp-array-threshold=N, residual-cache=0|1, profile-placement=0|1, steady-loops=0|1, address-registers=0|1, peel-loops=0|1, tail-copies=0|1, stale=warn|ignore|error, stage=late|early, wpp, ipps=FILE, ipps-mode=ppp|bl, ipps-growth=N, help
 cc1: error: failed to initialize plugin $B/pathprof.so" "$?
 $(cat err.txt)"
 # An installed pathprof: make install into a fresh prefix, then only the
