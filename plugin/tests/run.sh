@@ -689,10 +689,12 @@ done
 # which its peeled first iteration shares with the loop that remains (3,
 # each copied for one way in), lookup's, whose loop is peeled too (the
 # block that returns a found node, and the one that returns -1, which an
-# empty list reaches as well), and check_strnum's, whose one call left is
-# not inlined; in slots, classify's again and lookup's check of the slot
-# of a path that returns -1, which both an empty list and the loop's exit
-# reach. None with tail-copies=0, at -O0 or with -Os. The output and the
+# empty list reaches as well), find_name's (its loop, which calls strcmp
+# and goes around two ways 1.5 times per entry, is peeled for the call,
+# min_call_peel_trips; not peeled without it), and check_strnum's, whose
+# one call left is not inlined; in slots, classify's again, find_name's
+# and lookup's check of the slot of a path that returns -1, which both an
+# empty list and the loop's exit reach. None with tail-copies=0, at -O0 or with -Os. The output and the
 # profile of a run with arguments, which takes paths the first one did
 # not (untested, so residual), are the same with the copies as without; the exactness runs of 1. check
 # cases/tails.c's counts at every level, with block traces, where blocks
@@ -707,10 +709,17 @@ tail_copies () { # OPTIONS
     | sed -n 's/.*pathprof: [^a-z_]*\([a-z_]*\)[^:]*: \([0-9]*\) counting blocks* copied for \([0-9]*\) ways* in/\1 \2\/\3/p' \
     | LC_ALL=C sort | paste -sd, -
 }
-check "tail copies: arrays (-O2)" "check_strnum 1/1,classify 3/3,lookup 2/2" \
+check "tail copies: arrays (-O2)" "check_strnum 1/1,classify 3/3,find_name 2/2,lookup 2/2" \
   "$(tail_copies -O2)"
-check "tail copies: slots (-O2)" "classify 3/3,lookup 1/1" \
+check "tail copies: slots (-O2)" "classify 3/3,find_name 1/1,lookup 1/1" \
   "$(tail_copies -O2 -fplugin-arg-pathprof-ppp-array-threshold=0)"
+check "tail copies: the loops peeled in arrays (-O2)" \
+  "classify 1 of 1 loops peeled,find_name 1 of 1 loops peeled,lookup 1 of 1 loops peeled,main 4 of 4 loops peeled" \
+  "$(LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-verbose \
+       -fplugin-arg-pathprof-interesting=tails.paths \
+       -c "$T/cases/tails.c" -o tc.o 2>&1 \
+     | sed -n 's/.*pathprof: [^a-z_]*\([a-z_]*\)[^:]*: \([0-9]* of [0-9]* loops peeled\).*/\1 \2/p' \
+     | LC_ALL=C sort | paste -sd, -)"
 check "tail copies: none with tail-copies=0, -O0 or -Os" ",," \
   "$(tail_copies -O2 -fplugin-arg-pathprof-tail-copies=0),$(tail_copies -O0),$(tail_copies -Os)"
 for form in array slots; do

@@ -10,9 +10,11 @@
    every count at every level; run.sh checks which blocks are copied,
    and that a run with arguments, which takes paths the run without
    them does not, counts the same with the copies as without.
-   noinline: each loop stays in its function.  */
+   find_name's loop calls strcmp. noinline: each loop stays in its
+   function.  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum kind { NOINIT, DOUBLE, STRNUM, STRING, MBSTRN };
 struct cell {
@@ -60,6 +62,23 @@ __attribute__((noinline)) int lookup (const struct node *n, int key) {
   return -1;
 }
 
+/* A loop with a call in it (mawk's find_by_sval), which goes around two
+   ways: the run without arguments goes around it 1.5 times per entry,
+   which is enough to peel it in an array (instrument.cc,
+   min_call_peel_trips), not without the call (min_peel_trips); its
+   return of a found name is shared by the first iteration and the loop
+   that remains.  */
+__attribute__((noinline)) int find_name (const char *const *names, int n,
+                                         const char *name) {
+  for (int i = 0; i < n; i++) {
+    if (names[i][0] == '#')
+      continue;
+    if (strcmp (names[i], name) == 0)
+      return i;
+  }
+  return -1;
+}
+
 int main (int argc, char **argv) {
   (void) argv;
   static const char *const strs[] = { "12", "x", "0", "", "3.5" };
@@ -73,6 +92,9 @@ int main (int argc, char **argv) {
     nodes[i] = (struct node) { i ? &nodes[i - 1] : 0, i * 3, i * i };
   for (int r = 0; r < 20; r++)
     t += lookup (&nodes[5], r);
+  static const char *const words[] = { "#a", "a", "b" };
+  for (int r = 0; r < 12; r++)
+    t += find_name (words, 3, r % 2 ? "b" : "a");
   if (argc > 1) {
     /* A field run: paths the run without arguments never takes.  */
     struct cell c = { MBSTRN, 0, "x" };
