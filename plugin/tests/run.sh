@@ -30,6 +30,17 @@ fail=0
 ok () { pass=$((pass + 1)); echo "PASS: $1"; }
 ko () { fail=$((fail + 1)); echo "FAIL: $1"; [ -n "${2:-}" ] && sed 's/^/  | /' "$2" | head -20; }
 check () { if [ "$2" = "$3" ]; then ok "$1"; else fail=$((fail + 1)); echo "FAIL: $1: expected '$2', got '$3'"; fi; }
+# Per function, "NAME N of M loops peeled" from the verbose notes of a -O2
+# preferential build of SRC with the interesting paths of PATHS, sorted.
+peeled_loops () { # SRC PATHS [OPTIONS]
+  pl_src=$1 pl_paths=$2
+  shift 2
+  LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-verbose \
+    -fplugin-arg-pathprof-interesting="$pl_paths" "$@" -c "$pl_src" \
+    -o peeled.o 2>&1 \
+    | sed -n 's/.*pathprof: [^a-z_]*\([a-z_]*\)[^:]*: \([0-9]* of [0-9]* loops peeled\).*/\1 \2/p' \
+    | LC_ALL=C sort | paste -sd, -
+}
 
 # Builds SRC with OPTS (plus the case's "flags:" line) into $d/prog, runs it
 # and checks it with the oracle.  Name: $1.
@@ -407,11 +418,7 @@ if [ -n "$PY" ]; then
   # The field run's counts exact, as above.
   check "peeled loops in arrays: the loops gone around twice per entry, and small one-way ones" \
     "call_in_loop 1 of 1 loops peeled,cold_way 1 of 1 loops peeled,crossed_ways 1 of 1 loops peeled,insert 1 of 1 loops peeled,main 7 of 7 loops peeled,mixed_ways 1 of 1 loops peeled,nest 1 of 1 loops peeled,rule_search 2 of 2 loops peeled,scan 1 of 1 loops peeled,two_way 1 of 1 loops peeled,untested_way 1 of 1 loops peeled" \
-    "$(LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-verbose \
-         -fplugin-arg-pathprof-interesting=peel.paths \
-         -c "$T/cases/peel.c" -o pa.o 2>&1 \
-       | sed -n 's/.*pathprof: [^a-z_]*\([a-z_]*\)[^:]*: \([0-9]* of [0-9]* loops peeled\).*/\1 \2/p' \
-       | LC_ALL=C sort | paste -sd, -)"
+    "$(peeled_loops "$T/cases/peel.c" peel.paths)"
   check "peeled loops in arrays: none without the file's counts" "" \
     "$(sed 's/^\(  path [0-9]*\) [0-9]*$/\1/' peel.paths > nocounts.paths
        LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-verbose \
@@ -715,11 +722,7 @@ check "tail copies: slots (-O2)" "classify 3/3,find_name 1/1,lookup 1/1" \
   "$(tail_copies -O2 -fplugin-arg-pathprof-ppp-array-threshold=0)"
 check "tail copies: the loops peeled in arrays (-O2)" \
   "classify 1 of 1 loops peeled,find_name 1 of 1 loops peeled,lookup 1 of 1 loops peeled,main 4 of 4 loops peeled" \
-  "$(LC_ALL=C gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-verbose \
-       -fplugin-arg-pathprof-interesting=tails.paths \
-       -c "$T/cases/tails.c" -o tc.o 2>&1 \
-     | sed -n 's/.*pathprof: [^a-z_]*\([a-z_]*\)[^:]*: \([0-9]* of [0-9]* loops peeled\).*/\1 \2/p' \
-     | LC_ALL=C sort | paste -sd, -)"
+  "$(peeled_loops "$T/cases/tails.c" tails.paths)"
 check "tail copies: none with tail-copies=0, -O0 or -Os" ",," \
   "$(tail_copies -O2 -fplugin-arg-pathprof-tail-copies=0),$(tail_copies -O0),$(tail_copies -Os)"
 for form in array slots; do
