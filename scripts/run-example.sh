@@ -31,6 +31,11 @@ echo "== pathprof show --top 3 tokstat.ppd"
 echo
 echo "== 2. Residual path profiling of example/ with scripts/residual-workflow.sh"
 cp -r "$SRC/example" "$W/project"
+# The workflow takes the specs file and the tool of BUILD_DIR, not those
+# of this tree's build/ (its default), which may be another build.
+PATHPROF_SPECS=${PATHPROF_SPECS:-$B/pathprof.specs}
+PATHPROF=${PATHPROF:-$B/pathprof}
+export PATHPROF_SPECS PATHPROF
 RW="sh $SRC/scripts/residual-workflow.sh -C $W/project -w $W/rpp"
 $RW test -- make check
 $RW beta
