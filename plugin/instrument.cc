@@ -1457,6 +1457,19 @@ single_back_edge (const instr_ctx *c, class loop *loop)
   return n_back == 1 ? back : -1;
 }
 
+/* Whether LOOP, of a function counted in an array, whose back edge is the
+   DAG edge BACK, is worth peeling (compute_array_peel), the cheapest
+   tests first.  */
+bool
+array_peel_pays (const instr_ctx *c, class loop *loop, long back)
+{
+  if (goes_around (c, loop, back, min_peel_trips)
+      || small_one_way_loop (c, loop, back))
+    return true;
+  return loop_stmts (loop) <= max_peel_stmts && loop_calls (loop)
+         && goes_around (c, loop, back, min_call_peel_trips);
+}
+
 /* Peeling in a function counted in an array (see max_array_peel_stmts):
    the loops that the tested runs went around at least min_peel_trips
    times per entry, and, as in slots, those that go around one way in at
@@ -1479,11 +1492,7 @@ compute_array_peel (instr_ctx *c)
       long back = single_back_edge (c, loop);
       if (back < 0)
         continue;
-      bool call_loop = loop_stmts (loop) <= max_peel_stmts
-                       && loop_calls (loop)
-                       && goes_around (c, loop, back, min_call_peel_trips);
-      if ((!goes_around (c, loop, back, min_peel_trips)
-           && !small_one_way_loop (c, loop, back) && !call_loop)
+      if (!array_peel_pays (c, loop, back)
           || !loop_peelable (c, loop, max_array_peel_stmts))
         continue;
       peel_choice *p = XCNEW (peel_choice);
