@@ -407,17 +407,18 @@ if [ -n "$PY" ]; then
          field.txt | sort | paste -sd, -)"
   # Counted in arrays (the default ppp-array-threshold): the loops that
   # the tested runs went around at least twice per entry, by the counts
-  # of the interesting-path file, but of nested ones only the one whose
-  # back edge runs most (choose_peels: peeling every candidate would peel
-  # 2 loops of nest, 2 of mixed_ways and 3 of rule_search; not once's,
-  # which went around less), and, as in slots, those that go
+  # of the interesting-path file, nested ones included (choose_array_peels:
+  # 2 loops of nest, 2 of mixed_ways and 3 of rule_search, where the most
+  # run of each nest alone was peeled before; not once's, which went
+  # around less; cases/peelnest.c, below, has a nest too large for
+  # both), and, as in slots, those that go
   # around one way in at most 24 statements however rarely the tests went
   # around them (scan's and insert's; not one_way's, whose steady path is
   # counted in a register), whatever their checks, since an array has
   # none: the copy makes the registers constants at the loop's header.
   # The field run's counts exact, as above.
   check "peeled loops in arrays: the loops gone around twice per entry, and small one-way ones" \
-    "call_in_loop 1 of 1 loops peeled,cold_way 1 of 1 loops peeled,crossed_ways 1 of 1 loops peeled,insert 1 of 1 loops peeled,main 7 of 7 loops peeled,mixed_ways 1 of 1 loops peeled,nest 1 of 1 loops peeled,rule_search 2 of 2 loops peeled,scan 1 of 1 loops peeled,two_way 1 of 1 loops peeled,untested_way 1 of 1 loops peeled" \
+    "call_in_loop 1 of 1 loops peeled,cold_way 1 of 1 loops peeled,crossed_ways 1 of 1 loops peeled,insert 1 of 1 loops peeled,main 7 of 7 loops peeled,mixed_ways 2 of 2 loops peeled,nest 2 of 2 loops peeled,rule_search 3 of 3 loops peeled,scan 1 of 1 loops peeled,two_way 1 of 1 loops peeled,untested_way 1 of 1 loops peeled" \
     "$(peeled_loops "$T/cases/peel.c" peel.paths)"
   check "peeled loops in arrays: none without the file's counts" "" \
     "$(sed 's/^\(  path [0-9]*\) [0-9]*$/\1/' peel.paths > nocounts.paths
@@ -445,6 +446,42 @@ if [ -n "$PY" ]; then
     "$(awk 'NF == 3 && $1 !~ /^#/' field-array.txt | sort | paste -sd, -)"
   cd "$W/hand" || exit 1
 fi
+
+# 2. Nested loops peeled in arrays (cases/peelnest.c, choose_array_peels):
+# with the interesting paths of its own Ball-Larus run, grid's three
+# nested loops are all peeled, and of wide's two only the inner one, since
+# the outer one's copy would hold the inner loop twice, beyond 2,000
+# statements. A run with arguments (4 times around grid's loops and
+# wide's outer one, wide's inner one never, other cells' signs) counts
+# exactly, by the oracle, with every peeled loop's copy, and its paths
+# that the tests never took are residual: grid's path 0 (from its entry,
+# a first cell that is positive), main's path 5 (its exit, after the
+# cells' loop) and wide's paths 2 and 9 (the outer loop around without
+# entering the inner one, from the entry and from the back edge).
+gcc -O2 -fplugin="$PL" "$T/cases/peelnest.c" -L"$B" -lpathprof -o peelnest \
+  && rm -f peelnest.ppd \
+  && PATHPROF_FILE=$PWD/peelnest.ppd ./peelnest > /dev/null \
+  && "$B/pathprof" interesting -o peelnest.paths peelnest.ppd
+check "nested loops peeled in arrays: all of grid's, wide's inner one" \
+  "grid 3 of 3 loops peeled,wide 1 of 1 loops peeled" \
+  "$(peeled_loops "$T/cases/peelnest.c" peelnest.paths)"
+gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-trace \
+    -fplugin-arg-pathprof-interesting=peelnest.paths \
+    -c "$T/cases/peelnest.c" -o peelnest-field.o \
+  && gcc -O2 peelnest-field.o "$HARNESS" -o peelnest-field \
+  && PPT_COUNTS=peelnest-field.txt PPT_TRACE=peelnest-field.trace \
+       ./peelnest-field 4 0 > peelnest-field.out
+check "nested loops peeled in arrays: the field run's output" "250" \
+  "$(cat peelnest-field.out)"
+check "nested loops peeled in arrays: the field run's counts are exact" \
+  "0 mismatches" \
+  "$("$ORACLE" peelnest-field.trace peelnest-field.txt \
+       peelnest-field.ppno 2>&1 | tail -1 \
+     | sed 's/.*, \([0-9]* mismatches\).*/\1/')"
+check "nested loops peeled in arrays: the field run's residual paths" \
+  "grid 0 1,main 5 1,wide 2 1,wide 9 3" \
+  "$(awk '$2 == "residual" { print $1, $3, $4 }' peelnest-field.txt \
+     | sort | paste -sd, -)"
 
 # 2. Address registers (instrument.cc, "Address form"): per function, the
 # path registers that hold a counter's address, from the verbose notes.
