@@ -25,9 +25,11 @@
  * copies, in the first iteration, keep the full check.  It runs once the
  * function is in SSA form with its instrumentation (pass.cc, the late
  * stage only), as GCC's own peeling (tree-ssa-loop-ivcanon.cc's
- * try_peel_loop) does.  Loops nested in one another (a loop whose latch
- * counts on each way, and the loops in it or around it) are peeled inner
- * first, the copies put in SSA form before an outer loop copies them.
+ * try_peel_loop) does.  Loops nested in one another (in slots, a loop
+ * whose latch counts on each way and the loops in it or around it; in a
+ * function counted in an array, any, instrument.cc's choose_array_peels)
+ * are peeled inner first, the copies put in SSA form before an outer
+ * loop copies them.
  * The outer loop's checks in the inner loop hold for the inner loop's
  * first iteration too, and so do its inner conditions (the checks that
  * its paths settle where they do not start after the inner loop's back

@@ -462,9 +462,17 @@ gcc -O2 -fplugin="$PL" "$T/cases/peelnest.c" -L"$B" -lpathprof -o peelnest \
   && rm -f peelnest.ppd \
   && PATHPROF_FILE=$PWD/peelnest.ppd ./peelnest > /dev/null \
   && "$B/pathprof" interesting -o peelnest.paths peelnest.ppd
-check "nested loops peeled in arrays: all of grid's, wide's inner one" \
+check "nested loops peeled in arrays: all of grid's, one of wide's" \
   "grid 3 of 3 loops peeled,wide 1 of 1 loops peeled" \
   "$(peeled_loops "$T/cases/peelnest.c" peelnest.paths)"
+# Which of wide's: its code stores to sink 300 times in the outer loop's
+# own body and 301 times in each copy of the inner loop's: 902 with the
+# inner loop peeled (1,202 with the outer one, 601 with neither).
+check "nested loops peeled in arrays: wide's inner loop is the one peeled" \
+  "902" \
+  "$(gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-interesting=peelnest.paths \
+       -S "$T/cases/peelnest.c" -o - \
+     | awk '/^wide:/, /\.size[ \t]*wide,/' | grep -c ', sink(%rip)$')"
 gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-trace \
     -fplugin-arg-pathprof-interesting=peelnest.paths \
     -c "$T/cases/peelnest.c" -o peelnest-field.o \
