@@ -247,11 +247,16 @@ check_zlib () {
       sh "$TOP/scripts/debian/program.sh" zlib build "$zo" > "$zo.log" 2>&1
     zrc=$?
     [ $zrc = 0 ] || { echo "program.sh zlib build: exit status $zrc" >> "$zo.log"; return 1; }
-    # Any line naming pathprof but the commands and make's "Entering
-    # directory" (the work directory's name holds "pathprof": under make
-    # check, the sub-make prints it) is a diagnostic.
+    # Any line naming pathprof outside a path or an option is a
+    # diagnostic (the commands name the plugin and the runtime, and the
+    # work directory's name holds "pathprof": under make check, the
+    # sub-make prints it in "Entering directory").  Word by word, not by
+    # the line's start: make -j may print a command on the end of another
+    # program's message (zlib's "rmdir: failed to remove 'objs'").
     ! grep "pathprof" "$zo.log" \
-      | grep -v "^/\|^gcc\|^[^ ]*cc-libs \|^make\(\[[0-9]*\]\)\?: " \
+      | awk '{ l = " " $0; gsub(/[^ ]*\/[^ ]*/, "", l)
+               gsub(/ -[^ ]*pathprof[^ ]*/, " ", l)
+               if (l ~ /pathprof/) print }' \
       | grep . >> "$zo.log"
   }
   if ! SRC=$(sh "$TOP/scripts/debian/program.sh" zlib source 2> /dev/null); then
