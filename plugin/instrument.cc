@@ -1399,8 +1399,8 @@ loop_peelable (const instr_ctx *c, class loop *loop,
   return true;
 }
 
-/* Sorts CANDIDATES by profit, the most profitable first (stable, by
-   loop number, on ties).  */
+/* Sorts CANDIDATES by profit, the most profitable first, ties broken by
+   loop number (deterministic).  */
 void
 sort_by_profit (vec<peel_choice *> &candidates)
 {
