@@ -1,17 +1,16 @@
-/* Loops nested in one another in a function counted in an array, each
-   gone around at least twice per entry by the tests (instrument.cc's
-   choose_array_peels): all of them are peeled (peel.cc peels the inner
-   ones first), as long as no loop's copy, with the copies of the loops
-   peeled in it, grows beyond 2,000 statements.  grid's three loops are
-   all peeled: its outer loop's copy holds the two loops nested in it,
-   each with its own first iteration's copy (4 copies of the innermost
-   body in the outer loop's, 8 in all).  wide's inner loop alone has about 900 statements
-   and its outer loop 900 more of its own: the outer one's copy would
-   hold the inner loop and its copy, about 2,700 statements, so only
-   the inner loop, whose back edge runs more, is peeled.  Each
-   `sink += k' is a load, an add and a store.  The exactness oracle
-   checks every count at every level; run.sh checks which loops are
-   peeled.  noinline: each loop stays in its function.  */
+/* Loops nested in one another in a function counted in an array, each gone
+   around at least twice per entry by the tests (instrument.cc's
+   choose_array_peels): all of them are peeled (peel.cc peels the inner ones
+   first), as long as no loop's copy, with the copies of the loops peeled in
+   it, grows beyond 2,000 statements.  grid's three loops are all peeled: its
+   outer loop's copy holds the two loops nested in it, each with its own first
+   iteration's copy (4 copies of the innermost body in the outer loop's, 8 in
+   all).  wide's inner loop alone has about 900 statements and its outer loop
+   900 more of its own: the outer one's copy would hold the inner loop and its
+   copy, about 2,700 statements, so only the inner loop, whose back edge runs
+   more, is peeled.  Each `sink += k' is a load, an add and a store.  The
+   exactness oracle checks every count at every level; run.sh checks which
+   loops are peeled.  noinline: each loop stays in its function.  */
 #include <stdio.h>
 #include <stdlib.h>
 
