@@ -26,6 +26,56 @@ class Spread:
                 "n": len(self.samples)}
 
 
+# The level of the sign test of paired ratios (sign_test): a verdict that
+# one build costs more than another needs a probability below this of
+# the rounds agreeing as far as they do by chance.
+SIGN_TEST_LEVEL = 0.05
+
+
+def sign_test(ratios, level=SIGN_TEST_LEVEL):
+    """What the paired ratios of some rounds say of the variant against
+    its base: ("above" | "below" | "undecided", rounds above 1, rounds
+    that are not ties).  A one-sided sign test each way: under the
+    hypothesis that neither build is the dearer, each round's ratio is
+    above 1 with probability 1/2, so k rounds of n or more above happen
+    with probability P(X >= k), X binomial (n, 1/2); "above" when that is
+    below LEVEL, "below" likewise for the rounds below 1.  It assumes
+    nothing of the noise's size or shape, only that rounds are
+    independent; at LEVEL 0.05 it needs 5 rounds that all agree.  A ratio
+    of exactly 1 is a tie and counts neither way."""
+    above = sum(1 for r in ratios if r > 1)
+    below = sum(1 for r in ratios if r < 1)
+    n = above + below
+
+    def tail(k):
+        # P(X >= k) for X binomial (n, 1/2), exactly.
+        return sum(math.comb(n, i) for i in range(k, n + 1)) / 2 ** n
+    if n and tail(above) < level:
+        return "above", above, n
+    if n and tail(below) < level:
+        return "below", above, n
+    return "undecided", above, n
+
+
+def rounds_to_decide(level=SIGN_TEST_LEVEL):
+    """The fewest rounds with which the sign test can decide: all of them
+    agreeing has probability 2^-n."""
+    n = 1
+    while 0.5 ** n >= level:
+        n += 1
+    return n
+
+
+def instructions_added(program, variant, base):
+    """The instructions VARIANT's build runs more than BASE's on the cost
+    model's workload (callgrind, machine noise cannot change it), or
+    None."""
+    cost = program.get("cost", {})
+    if variant not in cost or base not in cost:
+        return None
+    return cost[variant]["instructions"] - cost[base]["instructions"]
+
+
 def timed_rounds(samples, config):
     """The samples of the timed rounds: round 0 is the warm-up, discarded
     when there are later rounds (config "warmup")."""

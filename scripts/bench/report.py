@@ -326,7 +326,7 @@ class Report:
             out.append(row)
         return table(["program"] + self.others, out)
 
-    def targets(self, means, rows, against_rows):
+    def targets(self, means, against_rows):
         lines = []
         for v in self.preferential:
             m = means.get((v, self.base))
@@ -339,25 +339,70 @@ class Report:
                          "+%d%%: **%s**" % (v, pct(m), round(target * 100),
                                             "met" if ok else "not met"))
         for v in self.pathprof:
-            pair = (v, self.gcov)
-            measured = [r[pair] for r in against_rows.values()
-                        if r.get(pair) is not None]
-            if not measured:
-                # gcov not measured (--variants): nothing to say.
-                continue
-            above = [(name, r[pair]) for name, r in against_rows.items()
-                     if r.get(pair) is not None and r[pair].median > 1]
-            if not above:
-                lines.append("- %s never above gcov's overhead (%s / gcov "
-                             "<= 1 in every program): **met**" % (v, v))
-            else:
-                lines.append("- %s never above gcov's overhead: **not met** "
-                             "in %s" % (v, ", ".join(
-                                 "%s (%s / gcov %.3f%s)"
-                                 % (n, v, s.median,
-                                    ", within the spread" if s.low <= 1
-                                    else "") for n, s in above)))
+            lines += [line for line in (
+                self.against_gcov_instructions(v),
+                self.against_gcov_cpu(v, against_rows)) if line]
         return "\n".join(lines) + "\n"
+
+    def against_gcov_instructions(self, v):
+        """Whether V adds more instructions than gcov in some program (the
+        cost model's callgrind runs: the same count on any machine)."""
+        ratios = []
+        for name, prog in self.programs:
+            mine = figures.instructions_added(prog, v, self.base)
+            theirs = figures.instructions_added(prog, self.gcov, self.base)
+            if mine is not None and theirs:
+                ratios.append((name, mine / theirs))
+        if not ratios:
+            return None
+        head = ("- %s never above gcov's overhead by instructions (the "
+                "instructions each build adds to the uninstrumented one, "
+                "callgrind, `%s`): " % (v, self.data["config"]
+                                        ["cost_workload"]))
+        above = [(n, r) for n, r in ratios if r > 1]
+        if above:
+            return head + "**not met** in " + ", ".join(
+                "%s (%.3f times gcov's)" % x for x in above)
+        name, worst = max(ratios, key=lambda x: x[1])
+        return head + "**met** (at most %.3f times gcov's, %s)" % (worst,
+                                                                   name)
+
+    def against_gcov_cpu(self, v, against_rows):
+        """Whether V's CPU time is above gcov's in some program, by the sign
+        test of the paired rounds (figures.sign_test): a program is above
+        or below only where the rounds agree beyond chance."""
+        pair = (v, self.gcov)
+        verdicts = []
+        for name, row in against_rows.items():
+            spread = row.get(pair)
+            if spread is not None:
+                verdicts.append((name, spread)
+                                + figures.sign_test(spread.samples))
+        if not verdicts:
+            # gcov not measured (--variants): nothing to say.
+            return None
+        head = ("- %s never above gcov's overhead by CPU time (a sign test "
+                "of the paired rounds at %g%%): "
+                % (v, figures.SIGN_TEST_LEVEL * 100))
+        need = figures.rounds_to_decide()
+        if all(n < need for _, _, _, _, n in verdicts):
+            most = max(n for *_, n in verdicts)
+            return head + ("**undecided**: %d timed round%s cannot decide "
+                           "it, a sign test needs %d that agree"
+                           % (most, "" if most == 1 else "s", need))
+
+        def listed(kind):
+            return ", ".join("%s (%s / gcov %.3f, %d of %d rounds above)"
+                             % (name, v, s.median, k, n)
+                             for name, s, verdict, k, n in verdicts
+                             if verdict == kind)
+        above, undecided = listed("above"), listed("undecided")
+        if above:
+            return head + "**not met** in " + above + (
+                "; undecided in " + undecided if undecided else "")
+        if undecided:
+            return head + "**undecided** in " + undecided
+        return head + "**met** (below gcov in every program)"
 
 
 def header(data):
@@ -407,13 +452,13 @@ def write(data, results):
             r.problems.append("%s: %s" % (name, prog["error"]))
         for v, err in sorted(prog.get("variant_errors", {}).items()):
             r.problems.append("%s: %s not measured: %s" % (name, v, err))
-    cpu_table, cpu_rows, cpu_means = r.overhead("cpu")
+    cpu_table, _, cpu_means = r.overhead("cpu")
     wall_table, _, wall_means = r.overhead("wall")
     vs_table, vs_rows, _ = r.against("cpu")
     compile_table, compile_means = r.compile_factors()
     size_table, factor_table = r.sizes() if r.programs else ("", "")
     behaviour = r.behaviour()
-    targets = r.targets(cpu_means, cpu_rows, vs_rows)
+    targets = r.targets(cpu_means, vs_rows)
     images = plots.write_all(data, results, r)
     sections = [
         header(data),

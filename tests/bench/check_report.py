@@ -188,13 +188,13 @@ def main():
 
     # Cost model: one input, so the same paths under both pathprof builds.
     cost = prog.get("cost", {})
-    ok = (all(cost.get(v, {}).get("instructions", 0) > 0
-              for v in ("plain", "gcov", "bl", "ppp"))
-          and "gcov-atomic" not in cost
-          and cost["bl"]["paths"] > 0 and cost["bl"]["chords"] > 0
-          and cost["bl"]["paths"] == cost["ppp"]["paths"])
+    cost_ok = (all(cost.get(v, {}).get("instructions", 0) > 0
+                   for v in ("plain", "gcov", "bl", "ppp"))
+               and "gcov-atomic" not in cost
+               and cost["bl"]["paths"] > 0 and cost["bl"]["chords"] > 0
+               and cost["bl"]["paths"] == cost["ppp"]["paths"])
     check("cost model: instructions counted, Ball-Larus and preferential "
-          "builds executed the same paths", ok, cost)
+          "builds executed the same paths", cost_ok, cost)
 
     # The cost model stops counting inside the runtime's per-process work
     # (costmodel.RUNTIME_ONCE_PER_PROCESS): none of the profile's writing
@@ -218,6 +218,28 @@ def main():
     check("the variants' build directories: under WORK, all of one length",
           all(d.startswith(os.path.join(work, program) + os.sep)
               and len(d) == len(dirs[0]) for d in dirs), dirs)
+
+    # The Targets section: the verdict by instructions from data.json's
+    # counts, exactly; none by CPU time from a single timed round.
+    body = find("Targets", secs) or ""
+    for v in ("bl", "ppp"):
+        ratio = ((cost[v]["instructions"] - cost["plain"]["instructions"])
+                 / (cost["gcov"]["instructions"]
+                    - cost["plain"]["instructions"])) if cost_ok else None
+        head = ("- %s never above gcov's overhead by instructions (the "
+                "instructions each build adds to the uninstrumented one, "
+                "callgrind, `workload-bench quick`): " % v)
+        want = head + ("**not met** in %s (%.3f times gcov's)"
+                       % (program, ratio) if ratio is not None and ratio > 1
+                       else "**met** (at most %.3f times gcov's, %s)"
+                       % (ratio or 0, program))
+        check("targets: %s against gcov by instructions" % v,
+              ratio is not None and want in body.splitlines(), body)
+        want = ("- %s never above gcov's overhead by CPU time (a sign test "
+                "of the paired rounds at 5%%): **undecided**: 1 timed round "
+                "cannot decide it, a sign test needs 5 that agree" % v)
+        check("targets: %s against gcov by CPU time, undecided" % v,
+              want in body.splitlines(), body)
 
     # The residual summary and the delta figures against pathprof itself.
     ppp_dir = prog.get("work", {}).get("ppp", "")

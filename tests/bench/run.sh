@@ -13,8 +13,11 @@
 # residual summary (thesis Table 3.1) and delta figures against pathprof's
 # own reports of the kept profile and notes; the same path executions for
 # the Ball-Larus and the preferential build under callgrind (one input,
-# two instrumentations).  About 45 s on 2 cores with the sources cached.
-# Ends with the line "N passed, M failed".
+# two instrumentations), and the Targets section's verdicts: exact, from
+# data.json's instruction counts, and none by CPU time from one round.
+# test_targets.py checks those verdicts on made-up measurements too.
+# About 45 s on 2 cores with the sources cached.  Each of
+# the two ends with the line "N passed, M failed".
 set -u
 B=$(cd "${1:?usage: run.sh BUILD_DIR}" && pwd -P)
 TOP=$(cd "$(dirname "$0")/../.." && pwd -P)
@@ -29,5 +32,9 @@ sh "$TOP/scripts/bench/bench.sh" --mode quick --programs "$PROGRAM" \
 echo "bench.sh --mode quick --programs $PROGRAM: exit $status, $(( $(date +%s) - t0 )) s"
 PY=${PATHPROF_BENCH_PYTHON:-/usr/bin/python3}
 [ -x "$PY" ] || PY=python3
+# The Targets section's verdicts on made-up measurements first, then what
+# the run produced; the exit status is that of both.
+"$PY" "$TOP/tests/bench/test_targets.py"
+targets_status=$?
 "$PY" "$TOP/tests/bench/check_report.py" "$B/pathprof" "$PROGRAM" \
-  "$status" "$W/bench.out" "$W/results" "$W/work"
+  "$status" "$W/bench.out" "$W/results" "$W/work" && exit $targets_status
