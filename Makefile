@@ -1,7 +1,7 @@
 # pathprof top-level Makefile.
 #
 #   make              build the core library, plugin, runtime and tool
-#   make check        build and run every test
+#   make check        build and run every test (CHECK_JOBS at once)
 #   make bench-core   speed benchmark of the numbering core
 #   make bench [BENCH=quick]
 #                     pathprof against gcov on real programs (runtime,
@@ -53,6 +53,23 @@ DEB_PACKAGES := gcc-$(GCC_MAJOR)-plugin-dev libgmp-dev libcunit1-dev \
 .PHONY: all check check-unit bench-core deps install clean
 all: $(CORE_LIB)
 
+# make check runs the test targets of every section (CHECKS, below) in a
+# make of its own, CHECK_JOBS of them at once (default: the CPUs; most of
+# them run one process at a time), the longest first, so that their
+# serial stretches overlap, and with -k, so that one failure does not hide
+# the others.  Each target's output is printed, whole, when it ends
+# (--output-sync).  The tests run without make's jobserver in their
+# environment (RUN_TEST), as from a shell: the real programs' own builds
+# and test suites run make themselves.
+CHECKS :=
+CHECK_JOBS ?= $(shell nproc 2> /dev/null || echo 2)
+LONG_CHECKS := check-gcov check-plugin check-ippp check-rpp check-realprog
+RUN_TEST := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL
+check:
+	@$(MAKE) --no-print-directory -k -j$(CHECK_JOBS) --output-sync=target \
+	  $(foreach c,$(LONG_CHECKS),$(filter $(c),$(CHECKS))) \
+	  $(filter-out $(LONG_CHECKS),$(CHECKS))
+
 # Core objects depend on every core header and the format header: a
 # changed struct must never leave objects compiled against the old one.
 CORE_HDR := $(wildcard plugin/core/*.h) runtime/pathprof-format.h
@@ -74,7 +91,7 @@ $(UNIT_BIN): $(UNIT_SRC) $(wildcard tests/unit/*.h) $(CORE_LIB)
 	$(CC) $(CFLAGS) -Iplugin/core -Itests/unit $(UNIT_SRC) $(CORE_LIB) \
 	  -lcunit -lgmp -o $@
 
-check: check-unit check-runtime check-tool
+CHECKS += check-unit check-runtime check-tool
 
 # The same tests built with AddressSanitizer and UndefinedBehaviorSanitizer,
 # every report fatal, on 500 random graphs instead of 3000 (12 s instead
@@ -89,8 +106,8 @@ $(UNIT_SAN_BIN): $(UNIT_SRC) $(wildcard tests/unit/*.h) $(CORE_SRC) $(CORE_HDR)
 	  -Itests/unit $(UNIT_SRC) $(CORE_SRC) -lcunit -lgmp -o $@
 
 check-unit: $(UNIT_BIN) $(UNIT_SAN_BIN)
-	$(UNIT_BIN)
-	PP_TEST_GRAPHS=500 $(UNIT_SAN_BIN)
+	$(RUN_TEST) $(UNIT_BIN)
+	PP_TEST_GRAPHS=500 $(RUN_TEST) $(UNIT_SAN_BIN)
 
 $(B)/tests/bench_core: tests/bench/bench_core.c $(CORE_LIB)
 	@mkdir -p $(dir $@)
@@ -172,7 +189,7 @@ $(RT_SPECS): specs/pathprof.specs.in Makefile
 	  $< > $@.tmp && mv $@.tmp $@
 
 check-runtime: $(RT_LIB) $(RT_SPECS) $(B)/pathprof
-	sh $(RT_TESTS_DIR)/run.sh $(abspath $(B))
+	$(RUN_TEST) sh $(RT_TESTS_DIR)/run.sh $(abspath $(B))
 
 install-runtime: $(RT_LIB)
 	install -d $(DESTDIR)$(RT_LIBDIR_INSTALL) $(DESTDIR)$(PREFIX)/include/pathprof \
@@ -209,7 +226,7 @@ $(TOOL_BIN): $(TOOL_OBJ) $(B)/runtime/ppd-io.o $(CORE_LIB)
 	$(CC) $(CFLAGS) $^ -lgmp -o $@
 
 check-tool: $(TOOL_BIN)
-	sh $(TOOL_TESTS_DIR)/run.sh $(abspath $(B))
+	$(RUN_TEST) sh $(TOOL_TESTS_DIR)/run.sh $(abspath $(B))
 
 install-tool: $(TOOL_BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin
@@ -251,9 +268,9 @@ install: install-plugin
 # independently of libpathprof and the tool.
 PLUGIN_TESTS := $(B)/plugin-tests/oracle $(B)/plugin-tests/harness.o
 .PHONY: check-plugin
-check: check-plugin
+CHECKS += check-plugin
 check-plugin: $(PLUGIN_SO) $(PLUGIN_TESTS)
-	sh plugin/tests/run.sh $(abspath $(B))
+	$(RUN_TEST) sh plugin/tests/run.sh $(abspath $(B))
 # The runtime's tests build a program with the specs file, so with the
 # plugin.
 check-runtime: $(PLUGIN_SO)
@@ -274,15 +291,15 @@ example: all
 
 # --- residual path profiling, against two Ball-Larus profiles ---
 .PHONY: check-rpp
-check: check-rpp
+CHECKS += check-rpp
 check-rpp: all
-	sh tests/rpp/run.sh $(B)
+	$(RUN_TEST) sh tests/rpp/run.sh $(B)
 
 # --- end-to-end ---
 .PHONY: check-e2e
-check: check-e2e
+CHECKS += check-e2e
 check-e2e: all
-	sh tests/e2e/run.sh $(B)
+	$(RUN_TEST) sh tests/e2e/run.sh $(B)
 
 # --- inter-procedural (IPPP) ---
 # Trace builds, pathprof ips, IPPP and Ball-Larus-over-supergraph builds
@@ -290,9 +307,9 @@ check-e2e: all
 # minigzip when its Debian sources can be had, the plugin's test cases;
 # about a minute).
 .PHONY: check-ippp
-check: check-ippp
+CHECKS += check-ippp
 check-ippp: all
-	sh tests/ippp/run.sh $(B)
+	$(RUN_TEST) sh tests/ippp/run.sh $(B)
 
 # --- realprog ---
 # Real programs from Debian source packages (scripts/debian; the sources
@@ -301,15 +318,15 @@ check-ippp: all
 # plugin, their own test suites and workloads (tests/realprog), and the
 # gcov oracle on them and on the test programs (tests/gcov).
 .PHONY: check-realprog check-gcov
-check: check-realprog check-gcov
+CHECKS += check-realprog check-gcov
 check-realprog: all
-	sh tests/realprog/run.sh $(B)
+	$(RUN_TEST) sh tests/realprog/run.sh $(B)
 # The two levels have their own work directories (and scripts/debian
 # locks its cache for apt-get): they run at once, the -O0 one's report
 # printed after the -O2 one's.
 check-gcov: all
-	@sh tests/gcov/run.sh $(B) > $(B)/check-gcov-O0.log 2>&1 & o0=$$!; \
-	PATHPROF_GCOV_OPT=-O2 sh tests/gcov/run.sh $(B) bzip2 zlib mawk lzip xz-utils; \
+	@$(RUN_TEST) sh tests/gcov/run.sh $(B) > $(B)/check-gcov-O0.log 2>&1 & o0=$$!; \
+	PATHPROF_GCOV_OPT=-O2 $(RUN_TEST) sh tests/gcov/run.sh $(B) bzip2 zlib mawk lzip xz-utils; \
 	o2=$$?; wait $$o0; o0=$$?; \
 	echo "== sh tests/gcov/run.sh $(B)"; cat $(B)/check-gcov-O0.log; \
 	test $$o0 = 0 && test $$o2 = 0
@@ -369,7 +386,7 @@ BENCH ?= full
 bench: all
 	sh scripts/bench/bench.sh --mode $(BENCH) --build $(B) \
 	  $(if $(BENCH_PROGRAMS),--programs "$(BENCH_PROGRAMS)")
-check: check-bench
+CHECKS += check-bench
 check-bench: all
-	sh tests/bench/run.sh $(B)
+	$(RUN_TEST) sh tests/bench/run.sh $(B)
 # --- end bench ---
