@@ -55,6 +55,33 @@ MODES = {
 }
 
 
+def own_cpu(log):
+    """The CPU seconds and the number of the processes that cpu-meter.so
+    reported in LOG ("USER_US SYSTEM_US EXE" lines)."""
+    total, n = 0, 0
+    if os.path.exists(log):
+        with open(log) as fh:
+            for line in fh:
+                user, system, _ = line.split(" ", 2)
+                total += int(user) + int(system)
+                n += 1
+    return total / 1e6, n
+
+
+def build_cpu_meter(work):
+    """cpu-meter.so, the rtld-audit module that times the build's own
+    processes, compiled into WORK."""
+    os.makedirs(work, exist_ok=True)
+    out = os.path.join(work, "cpu-meter.so")
+    cc = subprocess.run(
+        [os.environ.get("CC", "gcc"), "-O2", "-shared", "-fPIC",
+         os.path.join(TOP, "scripts", "bench", "cpu-meter.c"), "-o", out],
+        capture_output=True, text=True)
+    if cc.returncode != 0:
+        die("cannot build cpu-meter.so: %s" % cc.stderr.strip())
+    return out
+
+
 def parse_args():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mode", choices=sorted(MODES), default="full")
@@ -297,16 +324,32 @@ class ProgramBench:
     # -- timed runs --
 
     def bench_run(self, variant, rnd, line):
+        """A timed run.  Its CPU time ("cpu") is that of the build's own
+        processes, as cpu-meter.so reports them (README, "Runs"); the
+        whole workload's, with the recipe's shell, its helpers and
+        libtool's wrapper scripts, is "cpu_workload"."""
+        cpu_log = self.path(variant, "bench-cpu")
+        if os.path.exists(cpu_log):
+            os.remove(cpu_log)
+        env = self.env(variant, self.profile(variant, "bench"))
+        env.update({"LD_AUDIT": self.bench.cpu_meter,
+                    "PATHPROF_BENCH_CPU_LOG": cpu_log,
+                    "PATHPROF_BENCH_CPU_ROOT": self.out(variant)})
         t = self.run.recipe(
             self.name, "workload-bench",
             [self.out(variant), self.path(variant, "bench")]
             + self.bench.workload_args,
-            self.log("bench-%s-%d" % (variant.name, rnd)),
-            self.env(variant, self.profile(variant, "bench")), maxrss=True)
+            self.log("bench-%s-%d" % (variant.name, rnd)), env, maxrss=True)
+        cpu, processes = own_cpu(cpu_log)
+        if processes == 0:
+            raise RuntimeError("no process of the %s build reported its CPU "
+                               "time in %s (LD_AUDIT=%s)"
+                               % (variant.name, cpu_log, self.bench.cpu_meter))
         self.data["run"].setdefault(variant.name, []).append(
-            {"round": rnd, "wall": t.wall, "cpu": t.cpu,
+            {"round": rnd, "wall": t.wall, "cpu": cpu,
+             "cpu_workload": t.cpu, "processes": processes,
              "maxrss_kib": t.maxrss_kib})
-        line.append("%s %.2f s" % (variant.name, t.cpu))
+        line.append("%s %.3f s" % (variant.name, cpu))
 
     def runs(self):
         for v in self.variants:
@@ -318,8 +361,27 @@ class ProgramBench:
             self.run.say("%s: bench workload, %s (CPU): %s"
                          % (self.name, "warm-up" if rnd == 0
                             else "round %d" % rnd, ", ".join(line)))
+            self.same_processes(rnd)
             if rnd == 0:
                 self.compare("bench", self.variants)
+
+    def same_processes(self, rnd):
+        """Every variant's run of round RND timed as many processes of its
+        build as the baseline's: a process that ends by _exit or a signal
+        is not timed (cpu-meter.c), and the comparison would not be of
+        the same work."""
+        runs = self.data["run"]
+        def processes(v):
+            return next((r["processes"] for r in runs.get(v.name, [])
+                         if r["round"] == rnd), None)
+        base = processes(self.bench.variant(BASELINE))
+        for v in list(self.variants):
+            n = processes(v)
+            if v.name != BASELINE and base is not None and n is not None \
+               and n != base:
+                self.drop(v, RuntimeError(
+                    "its bench workload timed %d processes of the build in "
+                    "round %d, the %s build's %d" % (n, rnd, BASELINE, base)))
 
     def compare(self, kind, variants):
         """Every variant's workload directory of KIND equals the
@@ -441,6 +503,7 @@ class Bench:
             if not os.path.exists(os.path.join(args.build, f)):
                 die("no %s in %s: build pathprof first (make)"
                     % (f, args.build))
+        self.cpu_meter = build_cpu_meter(args.work)
 
     def variant(self, name):
         return next(v for v in self.variants + self.helpers if v.name == name)

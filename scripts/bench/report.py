@@ -464,12 +464,19 @@ def write(data, results):
         header(data),
         "## Targets\n\n" + targets,
         "## Runtime overhead against the uninstrumented build (CPU time)\n\n"
-        "User + system time of all the workload's processes.\n\n"
+        "User + system time of the build's own processes (the programs "
+        "the workload runs, profile writing included; not the recipe's "
+        "shell, its helpers or libtool's wrapper scripts: "
+        "scripts/bench/README, \"Runs\").\n\n"
         + cpu_table + "\n![overhead](overhead.png)\n",
-        "## Runtime overhead (wall-clock time)\n\n" + wall_table,
+        "## Runtime overhead (wall-clock time)\n\n"
+        "The whole workload's, its shell and helpers included.\n\n"
+        + wall_table,
         "## Against gcov and Ball-Larus (CPU time ratios)\n\n"
         "Below 1: cheaper than the variant after the slash.\n\n" + vs_table,
-        "## Run times (CPU seconds)\n\n" + r.times("run", "cpu"),
+        "## Run times (CPU seconds)\n\n"
+        "Of the build's own processes, as above.\n\n"
+        + r.times("run", "cpu"),
         "## Peak resident memory (MiB: the largest process of the bench "
         "workload, ru_maxrss; in parentheses the factor against the "
         "uninstrumented build)\n\n" + r.memory()

@@ -4,7 +4,8 @@ A timed command runs alone (nothing else of the bench runs meanwhile) and
 gives its wall-clock time and the CPU time (user + system) of all its
 processes: os.wait4 returns the resource usage of the child together with
 that of every descendant it waited for, which is every process of a
-recipe's workload.  On request, also the peak resident set of the
+recipe's workload.  (bench.py times the build's own processes apart, with
+cpu-meter.c.)  On request, also the peak resident set of the
 largest of them, through GNU time (/usr/bin/time -f %M, ru_maxrss of its
 own wait4): not from this process's wait4, because Linux carries the
 peak of the address space a process had before its exec into its
