@@ -43,6 +43,7 @@
 #include <unistd.h>
 
 static int metered;          /* the executable is under the root */
+static char exe[PATH_MAX];   /* the executable, when metered */
 static struct rusage baseline;
 
 static long long
@@ -56,11 +57,8 @@ report (void)
 {
   const char *log = getenv ("PATHPROF_BENCH_CPU_LOG");
   struct rusage ru;
-  char exe[PATH_MAX];
-  ssize_t n = readlink ("/proc/self/exe", exe, sizeof exe - 1);
-  if (!log || n <= 0 || getrusage (RUSAGE_SELF, &ru) != 0)
+  if (!log || getrusage (RUSAGE_SELF, &ru) != 0)
     return;
-  exe[n] = '\0';
   char line[PATH_MAX + 64];
   int len = snprintf (line, sizeof line, "%lld %lld %s\n",
                       micro (ru.ru_utime) - micro (baseline.ru_utime),
@@ -81,7 +79,6 @@ unsigned int
 la_version (unsigned int version)
 {
   const char *root = getenv ("PATHPROF_BENCH_CPU_ROOT");
-  char exe[PATH_MAX];
   ssize_t n = readlink ("/proc/self/exe", exe, sizeof exe - 1);
   if (root && *root && n > 0)
     {

@@ -442,6 +442,23 @@ def header(data):
     return "\n".join(lines)
 
 
+def cpu_basis(data):
+    """What the runs' "cpu" is: the build's own processes since
+    2026-12-07 (the runs have "cpu_workload" too), the whole workload's
+    in the data.json of earlier benches."""
+    runs = [r for p in data["programs"].values()
+            for v in p.get("run", {}).values() for r in v]
+    if runs and all("cpu_workload" in r for r in runs):
+        return ("User + system time of the build's own processes (the "
+                "programs the workload runs, profile writing included; not "
+                "the recipe's shell, its helpers or libtool's wrapper "
+                "scripts: scripts/bench/README, \"Runs\").")
+    return ("User + system time of all the workload's processes, the "
+            "recipe's shell, its helpers and libtool's wrapper scripts "
+            "included (a bench made before 2026-12-07: its ratios are "
+            "diluted towards 1, scripts/bench/README, \"Runs\").")
+
+
 def write(data, results):
     """Writes results/report.md and the plots; prints the summary;
     returns whether everything ran and every build behaved the same."""
@@ -464,19 +481,15 @@ def write(data, results):
         header(data),
         "## Targets\n\n" + targets,
         "## Runtime overhead against the uninstrumented build (CPU time)\n\n"
-        "User + system time of the build's own processes (the programs "
-        "the workload runs, profile writing included; not the recipe's "
-        "shell, its helpers or libtool's wrapper scripts: "
-        "scripts/bench/README, \"Runs\").\n\n"
-        + cpu_table + "\n![overhead](overhead.png)\n",
+        + cpu_basis(data) + "\n\n" + cpu_table + "\n![overhead](overhead.png)\n",
         "## Runtime overhead (wall-clock time)\n\n"
         "The whole workload's, its shell and helpers included.\n\n"
         + wall_table,
         "## Against gcov and Ball-Larus (CPU time ratios)\n\n"
         "Below 1: cheaper than the variant after the slash.\n\n" + vs_table,
         "## Run times (CPU seconds)\n\n"
-        "Of the build's own processes, as above.\n\n"
-        + r.times("run", "cpu"),
+        "As above: " + cpu_basis(data)[0].lower() + cpu_basis(data)[1:]
+        + "\n\n" + r.times("run", "cpu"),
         "## Peak resident memory (MiB: the largest process of the bench "
         "workload, ru_maxrss; in parentheses the factor against the "
         "uninstrumented build)\n\n" + r.memory()
