@@ -113,6 +113,16 @@
  * counters.  The first iteration's path, when residual, is logged as the
  * loop exits rather than at the back edge.
  *
+ * Hot ways.  In a preferential function (in slots or in an array) whose
+ * interesting-path file gives counts, a loop that goes around several
+ * ways counts the tested runs' hottest one in the compare form, under
+ * the same conditions, where it took at least half of the back edge's
+ * count (hot_way_end).  A loop that counts a steady path is never peeled; one
+ * that counts a hot way is: the compare of exact Ball-Larus ids holds in
+ * any copy of the code, and the flushes on the loop's exit edges are
+ * outside it, reached from the first iteration's copy and the cold copy
+ * too (or copied with an outer loop's body, exits and all).
+ *
  * Peeled loops.  In a function counted in PPP slots, a loop whose every
  * way around was tested, but not every way into it, has a back edge that
  * compares with the slot on every iteration for the first one's sake.
@@ -162,6 +172,11 @@ struct steady_end
      n++, the loop's entry edges set FIRST, and its exits count the first
      iteration's path, whose ids are FIRST, with FIRST_ACTION.  */
   bool at_exit;
+  /* Not the only way round the loop but the hottest one of the tested
+     runs (hot_way_end): always in the compare form.  BACK is the DAG
+     edge of its back edge.  */
+  bool hot_way;
+  long back;
   tree first[PP_N_REGS];  /* per register needed, else NULL_TREE */
   bool first_fixed[PP_N_REGS];            /* FIRST = first_add */
   unsigned HOST_WIDE_INT first_add[PP_N_REGS];  /* else r + first_add */
@@ -278,6 +293,10 @@ struct instr_ctx
   tree type[PP_N_REGS];
   const pp_numbering *num;
   vec<peel_choice *> peels; /* the loops to peel (see peel.cc) */
+  /* Per counted path (pp_fn_record::counted_bl), its first and last DAG
+     edge, once counted_path_ends has computed them.  */
+  unsigned *counted_first, *counted_last;
+  bool counted_ends_failed;
   /* Where the code being emitted goes, for the "# check" comments: the
      path end being recorded (a DAG edge), and the DAG edge ('e') or node
      ('n') that every path running that code goes through.  */
@@ -1163,6 +1182,150 @@ goes_around (const instr_ctx *c, class loop *loop, long k, double min_trips)
   return expected_loop_iterations_unbounded (loop) >= min_trips;
 }
 
+/* A loop that goes around several ways counts its hottest way in a
+   register (compare form) where the tested runs took it on at least this
+   share of the back edge's executions (hot_way_end).  */
+const double min_hot_way_share = 0.5;
+
+/* The N_VALUES Ball-Larus ids of VALUES as GMP numbers (mpz_init'ed;
+   free_ids frees them), but with SKIP_NONE those that are
+   PATHPROF_NO_PATH (a slot without a path); their number in *N.  */
+mpz_t *
+u64_ids (const uint64_t *values, uint64_t n_values, bool skip_none,
+         unsigned *n)
+{
+  *n = 0;
+  for (uint64_t i = 0; i < n_values; i++)
+    *n += !skip_none || values[i] != PATHPROF_NO_PATH;
+  mpz_t *ids = XNEWVEC (mpz_t, *n + 1);
+  unsigned k = 0;
+  for (uint64_t i = 0; i < n_values; i++)
+    if (!skip_none || values[i] != PATHPROF_NO_PATH)
+      {
+        mpz_init (ids[k]);
+        mpz_import (ids[k], 1, 1, sizeof values[i], 0, 0, &values[i]);
+        k++;
+      }
+  return ids;
+}
+
+/* Frees the N ids of u64_ids.  */
+void
+free_ids (mpz_t *ids, unsigned n)
+{
+  for (unsigned i = 0; i < n; i++)
+    mpz_clear (ids[i]);
+  free (ids);
+}
+
+/* The first and last DAG edge of each counted path of C's function
+   (pp_fn_record::counted_bl; pp_path_first_last) into *LAST and the
+   result, computed at the first call; NULL where that fails.  */
+const unsigned *
+counted_path_ends (instr_ctx *c, const unsigned **last)
+{
+  const pp_fn_record *rec = c->rec;
+  if (!c->counted_first && !c->counted_ends_failed)
+    {
+      unsigned n;
+      mpz_t *ids = u64_ids (rec->counted_bl, rec->n_counted, false, &n);
+      c->counted_first = XNEWVEC (unsigned, n + 1);
+      c->counted_last = XNEWVEC (unsigned, n + 1);
+      pp_error err;
+      if (pp_path_first_last (c->dag, c->num, ids, n, c->counted_first, NULL,
+                              c->counted_last, &err)
+          != PP_OK)
+        {
+          free (c->counted_first);
+          free (c->counted_last);
+          c->counted_first = c->counted_last = NULL;
+          c->counted_ends_failed = true;
+        }
+      free_ids (ids, n);
+    }
+  *last = c->counted_last;
+  return c->counted_first;
+}
+
+/* The slot of the path whose Ball-Larus id is BL in REC, or
+   PATHPROF_NO_PATH.  */
+uint64_t
+slot_of (const pp_fn_record *rec, uint64_t bl)
+{
+  for (uint64_t s = 0; s < rec->n_slots; s++)
+    if (rec->slot_bl[s] == bl)
+      return s;
+  return PATHPROF_NO_PATH;
+}
+
+/* The hottest way around LOOP through its back edge I (a pp_cfg edge, K
+   its CUT_END) as a steady end in the compare form, or NULL: in a
+   preferential function whose interesting-path file gives counts, the
+   tested path that starts after this back edge and ends with it again,
+   where it took at least min_hot_way_share of the back edge's count and
+   is counted (in a slot, at a back edge that compares with the slot; or
+   in the array of a function counted in one).  Counting it in memory
+   chains every iteration's increment to the last one's store at the
+   same address, where GCC's store motion keeps gcov's counters in
+   registers: zlib's longest_match, whose hash-chain loop (peeled, its
+   hottest way counted at a constant address) cost 2 points of CPU time
+   over gcov's with fewer instructions (specs/plugin-arguments.md).
+   Where the loop is peeled, the compare folds in the loop that remains
+   (the Ball-Larus register is a constant there on each way), and in the
+   first iteration's copy it never holds: the paths that start before
+   the loop are other paths, with other Ball-Larus ids.  */
+steady_end *
+hot_way_end (instr_ctx *c, class loop *loop, unsigned i, long k,
+             bool in_slots)
+{
+  const pp_fn_record *rec = c->rec;
+  const pp_dag *dag = c->dag;
+  long start = dag->cfg_edge_cut_start[i];
+  if (!rec->n_counted || !c->profile || !c->num || start < 0
+      || (in_slots && rec->end_kind[k] != PP_END_CHECK)
+      || !goes_around (c, loop, k,
+                       in_slots ? min_steady_trips_slot
+                                : min_steady_trips_array))
+    return NULL;
+  const unsigned *last;
+  const unsigned *first = counted_path_ends (c, &last);
+  if (!first)
+    return NULL;
+  unsigned hot = rec->n_counted;
+  for (unsigned p = 0; p < rec->n_counted; p++)
+    if (first[p] == (unsigned) start && last[p] == (unsigned) k
+        && (hot == rec->n_counted
+            || rec->counted_runs[p] > rec->counted_runs[hot]))
+      hot = p;
+  if (hot == rec->n_counted
+      || (double) rec->counted_runs[hot] < min_hot_way_share * c->profile[k])
+    return NULL;
+  uint64_t bl = rec->counted_bl[hot];
+  uint64_t where = bl;
+  if (in_slots)
+    {
+      uint64_t slot = slot_of (rec, bl);
+      if (slot == PATHPROF_NO_PATH)
+        return NULL;  /* not counted (beyond ppp-max): residual */
+      where = slot * PATHPROF_PPP_SLOT_BYTES;
+    }
+  else if (bl >= rec->n_paths)
+    return NULL;
+  steady_end *st = XCNEW (steady_end);
+  st->loop = loop;
+  st->reg = PP_REG_BL;
+  st->id = bl;
+  st->in_slot = in_slots;
+  st->where = where;
+  st->at_exit = false;
+  st->hot_way = true;
+  st->back = k;
+  st->exits = get_loop_exit_edges (loop).copy ();
+  st->count = create_tmp_reg (uint64_type_node, "pathprof_n");
+  ppc_suppress_warnings (st->count);
+  return st;
+}
+
 /* The steady paths of the function's loops that can be counted in a
    register (see the file comment).  */
 void
@@ -1211,8 +1374,16 @@ compute_steady (instr_ctx *c)
         continue;
       size_t len;
       pp_error err;
-      if (pp_steady_path (dag, k, path, &len, &err) != PP_OK || !len
-          || !goes_around (c, loop, k,
+      if (pp_steady_path (dag, k, path, &len, &err) != PP_OK || !len)
+        {
+          if (steady_end *p = hot_way_end (c, loop, i, k, in_slots))
+            {
+              c->steady[k] = p;
+              c->steady_ends.safe_push (p);
+            }
+          continue;
+        }
+      if (!goes_around (c, loop, k,
                            in_slots ? min_steady_trips_slot
                                     : min_steady_trips_array))
         continue;
@@ -1226,6 +1397,7 @@ compute_steady (instr_ctx *c)
       steady_end st;
       st.loop = loop;
       st.used = false;
+      st.hot_way = false;
       uint64_t bl = pp_mpz_to_u64 (id[PP_REG_BL]);
       if (in_array)
         {
@@ -1368,7 +1540,9 @@ small_one_way_loop (const instr_ctx *c, class loop *loop, long back)
 /* Whether LOOP can be peeled with its instrumentation: its code is all on
    plain edges and at plain block heads (no head node, no hard edge), no
    EH or abnormal edge touches it, no steady path is counted in it, and
-   it is small enough.  */
+   it is small enough.  (A hot way counted in a register is: its compare
+   form is exact in any copy of its code, and the copies' exits reach
+   the flushes, on the exit edges, outside the loop, or their copies.)  */
 bool
 loop_peelable (const instr_ctx *c, class loop *loop,
                unsigned max_stmts = max_peel_stmts)
@@ -1377,8 +1551,9 @@ loop_peelable (const instr_ctx *c, class loop *loop,
   unsigned i;
   steady_end *st;
   FOR_EACH_VEC_ELT (c->steady_ends, i, st)
-    if (st->loop == loop || flow_loop_nested_p (loop, st->loop)
-        || flow_loop_nested_p (st->loop, loop))
+    if (!st->hot_way
+        && (st->loop == loop || flow_loop_nested_p (loop, st->loop)
+            || flow_loop_nested_p (st->loop, loop)))
       return false;
   basic_block *body = get_loop_body (loop);
   bool ok = true;
@@ -1922,30 +2097,17 @@ compute_peel (instr_ctx *c)
       || !rec->end_kind)
     return;
   /* Where the counted paths start and end.  */
-  unsigned n = 0;
-  for (uint64_t i = 0; i < rec->n_slots; i++)
-    n += rec->slot_bl[i] != PATHPROF_NO_PATH;
-  mpz_t *ids = XNEWVEC (mpz_t, n + 1);
+  unsigned n;
+  mpz_t *ids = u64_ids (rec->slot_bl, rec->n_slots, true, &n);
   unsigned *first = XNEWVEC (unsigned, n + 1);
   unsigned *penult = XNEWVEC (unsigned, n + 1);
   unsigned *last = XNEWVEC (unsigned, n + 1);
-  n = 0;
-  for (uint64_t i = 0; i < rec->n_slots; i++)
-    if (rec->slot_bl[i] != PATHPROF_NO_PATH)
-      {
-        mpz_init (ids[n]);
-        mpz_import (ids[n], 1, 1, sizeof rec->slot_bl[i], 0, 0,
-                    &rec->slot_bl[i]);
-        n++;
-      }
   pp_error err;
   bool ok = pp_path_first_last (dag, c->num, ids, n, first, penult, last,
                                 &err) == PP_OK;
   if (!ok)
     {
-      for (unsigned i = 0; i < n; i++)
-        mpz_clear (ids[i]);
-      free (ids);
+      free_ids (ids, n);
       free (first);
       free (penult);
       free (last);
@@ -2036,14 +2198,116 @@ compute_peel (instr_ctx *c)
         c->tail_on_edges[x] = 1;
       }
   free (start_ok);
-  for (unsigned i = 0; i < n; i++)
-    mpz_clear (ids[i]);
-  free (ids);
+  free_ids (ids, n);
   free (first);
   free (penult);
   free (last);
   if (!had_dominators)
     free_dominance_info (CDI_DOMINATORS);
+}
+
+/* Whether, in the loop that remains once ST's loop is peeled, a single
+   path from the loop's header reaches the place where ST's hot way is
+   recorded, so that the registers hold constants there: the hot path's
+   tail, the nodes at its end that are all finish nodes (compute_finish,
+   compute_peel), goes on the edge into the first of them where that one
+   has its tail on its in-edges, else at its head, and with no such node
+   the record is on the back edge.  The paths counted are those from the
+   loop's header and from any other cut start inside the loop (an inner
+   loop's header: other paths, other ids), up to 2.  */
+bool
+hot_way_folds (const instr_ctx *c, const steady_end *st)
+{
+  const pp_dag *dag = c->dag;
+  const pp_fn_map *map = c->map;
+  mpz_t id;
+  mpz_init_set_ui (id, 0);
+  mpz_import (id, 1, 1, sizeof st->id, 0, 0, &st->id);
+  unsigned *path = NULL;
+  size_t len = 0;
+  pp_error err;
+  bool ok = pp_bl_decode (dag, c->num, id, &path, &len, &err) == PP_OK
+            && len >= 2 && path[len - 1] == (unsigned) st->back;
+  mpz_clear (id);
+  if (!ok)
+    {
+      free (path);
+      return false;
+    }
+  unsigned char *paths = XCNEWVEC (unsigned char, dag->n_nodes);
+  for (unsigned i = dag->out_start[dag->s]; i < dag->out_start[dag->s + 1];
+       i++)
+    {
+      const pp_dag_edge *d = &dag->edges[dag->out_edges[i]];
+      if (d->kind == PP_EDGE_CUT_START && d->dst < map->n_nodes
+          && flow_bb_inside_loop_p (st->loop, map->node_bb[d->dst]))
+        paths[d->dst] = 1;
+    }
+  for (unsigned k = 0; k < dag->n_nodes; k++)
+    {
+      unsigned v = dag->topo[k];
+      if (!paths[v] || v == dag->s)
+        continue;
+      for (unsigned i = dag->out_start[v]; i < dag->out_start[v + 1]; i++)
+        {
+          unsigned w = dag->edges[dag->out_edges[i]].dst;
+          paths[w] = MIN (2, paths[w] + paths[v]);
+        }
+    }
+  /* The hot path's nodes are the sources of path[1 .. len - 1] (the
+     first the loop's header).  Not a finish node at its end: the record
+     is on the back edge.  */
+  unsigned where = dag->edges[path[len - 1]].src;
+  if (c->finish[where])
+    {
+      /* The first finish node of the tail, the source of path[j]; the
+         source of path[j - 1], if j > 1, is not one.  */
+      size_t j = len - 1;
+      while (j > 1 && c->finish[dag->edges[path[j - 1]].src])
+        j--;
+      unsigned f = dag->edges[path[j]].src;
+      where = c->tail_on_edges[f] && j > 1 ? dag->edges[path[j - 1]].src : f;
+    }
+  bool folds = paths[where] == 1;
+  free (paths);
+  free (path);
+  return folds;
+}
+
+/* Keeps a hot way (hot_way_end) only where GCC folds its compare: in a
+   loop to be peeled where a single path from its header reaches the hot
+   way's record (hot_way_folds; a latch that counts on each way into it,
+   compute_finish and compute_peel), so that the ids are constants there
+   in the loop that remains.  There the hottest way's record becomes n++
+   and the others keep theirs.  Elsewhere the
+   compare stays on every iteration, with the record behind it on the
+   other ways: zlib's longest_match, whose hash-chain loop leaves its
+   ways' ids in one register for its latch, ran 4 instructions more per
+   iteration (the bench's zlib 2.15 times the instructions of its
+   preferential build's counting without it; lz4's LZ4_decompress_safe,
+   unpeeled, 229 million instructions more), for 1 to 2.5 points of CPU
+   time in minigzip (-9, -6, -1), still above gcov's.  */
+void
+keep_folding_hot_ways (instr_ctx *c)
+{
+  for (unsigned i = 0; i < c->steady_ends.length ();)
+    {
+      steady_end *st = c->steady_ends[i];
+      bool peeled = false;
+      unsigned j;
+      peel_choice *p;
+      FOR_EACH_VEC_ELT (c->peels, j, p)
+        peeled |= p->loop == st->loop;
+      if (!st->hot_way || (peeled && hot_way_folds (c, st)))
+        {
+          i++;
+          continue;
+        }
+      c->steady[st->back] = NULL;
+      st->exits.release ();
+      free (st);
+      c->steady_ends.ordered_remove (i);
+    }
 }
 
 /* Records CHK's condition COND (of a CHECK_SLOT: the bounds test, or the
@@ -2139,8 +2403,10 @@ insert_steady_flushes (instr_ctx *c)
              writing over other threads' updates.  */
           ppp_check chk;
           chk.action = st->at_exit ? st->first_action : NOTHING;
-          /* (Not in a peeled loop: a loop that counts a steady path is
-             never peeled, nor any loop around it.)  */
+          /* (No condition of it to fold: a loop that counts a steady
+             path is never peeled, nor any loop around it, and where the
+             loop of a hot way is, the flush holds for the copies'
+             exits as well.)  */
           chk.end = -1;
           chk.via_kind = 0;
           chk.via = -1;
@@ -2563,6 +2829,8 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
   c.cur_end = -1;
   c.via_kind = 0;
   c.via = -1;
+  c.counted_first = c.counted_last = NULL;
+  c.counted_ends_failed = false;
   c.atomic = false;
   if (flag_profile_update != PROFILE_UPDATE_SINGLE)
     {
@@ -2593,6 +2861,7 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
   compute_finish (&c);
   compute_steady (&c);
   compute_peel (&c);
+  keep_folding_hot_ways (&c);
 
   const pp_cfg *cfg = map->cfg;
 
@@ -2708,6 +2977,8 @@ pp_instrument (const pp_fn_map *map, const pp_dag *dag,
   c.steady_ends.release ();
   free (c.steady);
   free (c.entry_steady);
+  free (c.counted_first);
+  free (c.counted_last);
 
   free (edge_done);
   free (c.qvar);

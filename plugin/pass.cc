@@ -148,6 +148,10 @@ instrument_function (function *fn)
     rec->n_slots = plan.n_slots;
     rec->slot_bl = plan.slot_bl;
     plan.slot_bl = NULL;
+    rec->n_counted = plan.n_counted;
+    rec->counted_bl = plan.counted_bl;
+    rec->counted_runs = plan.counted_runs;
+    plan.counted_bl = plan.counted_runs = NULL;
     rec->split = plan.split;
     rec->n_interesting = plan.n_interesting;
     rec->unchecked = plan.unchecked;
@@ -450,6 +454,8 @@ public:
         free (records[i]->source);
         free (records[i]->notes);
         free (records[i]->slot_bl);
+        free (records[i]->counted_bl);
+        free (records[i]->counted_runs);
         free (records[i]->end_kind);
         free (records[i]);
       }

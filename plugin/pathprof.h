@@ -227,6 +227,12 @@ struct pp_plan
      paths' counts (n_edges entries), or NULL when the file gives none or
      profile-placement=0: the placement's frequencies.  */
   double *edge_profile;
+  /* PPP: the interesting paths that the file gives a count for, their
+     Ball-Larus ids (those below 2^64) in COUNTED_BL and their counts in
+     COUNTED_RUNS, N_COUNTED of each (xmalloc'd; NULL when none): which
+     way round a loop its hottest is (instrument.cc's hot ways).  */
+  unsigned n_counted;
+  uint64_t *counted_bl, *counted_runs;
 };
 
 void pp_plan_init (pp_plan *plan);
@@ -420,6 +426,9 @@ struct pp_fn_record
   uint64_t n_slots;     /* PPP */
   uint64_t *slot_bl;    /* PPP: Ball-Larus id of each slot's path, or
                            PATHPROF_NO_PATH (xmalloc'd) */
+  /* PPP: pp_plan's counted paths (xmalloc'd, or NULL).  */
+  unsigned n_counted;
+  uint64_t *counted_bl, *counted_runs;
   bool unchecked;       /* PPP: pp_plan::unchecked */
   unsigned char *end_kind; /* PPP: pp_plan::end_kind (xmalloc'd) */
   /* PPP and RESIDUAL counted in an array (pp_plan::split): `counters`

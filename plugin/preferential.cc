@@ -194,6 +194,19 @@ plan_ppp (const pp_interesting_fn *entry, const pp_dag *dag,
   for (unsigned k = 0; k < n; k++)
     mpz_init_set (ids[k], entry->paths[k].id);
   plan->edge_profile = edge_profile (entry, dag, num);
+  for (unsigned k = 0; k < n; k++)
+    {
+      const pp_interesting_path *p = &entry->paths[k];
+      if (!p->has_count || mpz_sizeinbase (p->id, 2) > 64)
+        continue;
+      if (!plan->counted_bl)
+        {
+          plan->counted_bl = XNEWVEC (uint64_t, n);
+          plan->counted_runs = XNEWVEC (uint64_t, n);
+        }
+      plan->counted_bl[plan->n_counted] = pp_mpz_to_u64 (p->id);
+      plan->counted_runs[plan->n_counted++] = p->count;
+    }
   /* The tested runs' counts choose which paths get slots when not all
      can; not for a function counted in an array (pp_plan_split), where
      every path has its counter.  */
@@ -434,6 +447,8 @@ pp_plan_free (pp_plan *plan)
     mpz_clear (plan->interesting[k]);
   free (plan->interesting);
   free (plan->slot_bl);
+  free (plan->counted_bl);
+  free (plan->counted_runs);
   free (plan->end_kind);
   for (unsigned e = 0; plan->slot_weight && e < plan->ppp->n_edges; e++)
     mpz_clear (plan->slot_weight[e]);

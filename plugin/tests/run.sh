@@ -42,6 +42,20 @@ peeled_loops () { # SRC PATHS [OPTIONS]
     | LC_ALL=C sort | paste -sd, -
 }
 
+# Per function of a -O2 preferential build of SRC with the interesting
+# paths of PATHS, "NAME N/M" from the verbose notes: N records count a
+# steady path or a hottest way in a register, M of them at the loop's
+# exits (instrument.cc).
+steady_records () { # SRC PATHS [OPTIONS]
+  sr_src=$1 sr_paths=$2
+  shift 2
+  gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-verbose \
+    -fplugin-arg-pathprof-interesting="$sr_paths" "$@" -c "$sr_src" \
+    -o steady-records.o 2>&1 \
+    | sed -n 's/.*pathprof: [^a-z_]*\([a-z_]*\)[^:]*: .*, \([0-9]*\) steady loop[^(]*(\([0-9]*\) at .*/\1 \2\/\3/p' \
+    | paste -sd, -
+}
+
 # Builds SRC with OPTS (plus the case's "flags:" line) into $d/prog, runs it
 # and checks it with the oracle.  Name: $1.
 exact () {
@@ -372,6 +386,38 @@ if [ -n "$PY" ]; then
   check "peeled loops: none with -Os" \
     "two_way 0/0,untested_way 0/0,crossed_ways 0/0,mixed_ways 0/0,twice 0/0,call_in_loop 0/0,once 0/0,one_way 0/0,scan 0/0,insert 0/0,nest 0/0,cold_way 0/0,rule_search 0/0,main 0/0" \
     "$(LC_ALL=C peel_counts -Os)"
+  # The hottest way around a loop that goes around several ways, counted
+  # in a register (instrument.cc's hot_way_end): N/M as in the steady
+  # loops above, N the records that test for it (one on each way into a
+  # latch that counts on each way).  Only in a peeled loop where one path
+  # from its header reaches the hottest way's record, so that GCC folds
+  # the compare (hot_way_folds): two_way's and mixed_ways' outer loop.
+  # Not untested_way's or cold_way's, whose untested ways reach their
+  # records too (until the cold copy takes them out, which the choice
+  # does not see); nor call_in_loop's, whose call could leave the loop,
+  # nor crossed_ways' or nest's inner loop, whose hottest ways took less
+  # than half of their back edges' count (82 of 166, 169 of 368); main's
+  # are its one-way loops' steady paths.  Only with the file's counts,
+  # which say which way is the hottest (without them, other one-way loops
+  # count their steady paths, by GCC's estimate of their trips).  The
+  # same in arrays (the default ppp-array-threshold), where the hottest
+  # way's counter is the array's.  cases/hotway.c, below, has a loop
+  # whose ways meet before its latch's condition.
+  hot_ways () { # PATHS [OPTIONS]
+    steady_records "$T/cases/peel.c" "$@" | tr , '\n' | grep -v ' 0/0$' \
+      | paste -sd, -
+  }
+  check "peeled loops: the hottest ways counted in registers" \
+    "two_way 2/0,mixed_ways 3/0,one_way 1/1,main 3/3" \
+    "$(LC_ALL=C hot_ways peel.paths -fplugin-arg-pathprof-ppp-array-threshold=0)"
+  check "peeled loops in arrays: the hottest ways counted in registers" \
+    "two_way 2/0,mixed_ways 3/0,one_way 1/1,main 3/3" \
+    "$(LC_ALL=C hot_ways peel.paths)"
+  sed 's/^\(  path [0-9]*\) [0-9]*$/\1/' peel.paths > peel-nocounts.paths
+  check "peeled loops: no hottest way without the file's counts" \
+    "one_way 1/1,scan 1/1,insert 1/1,rule_search 1/1,main 3/3" \
+    "$(LC_ALL=C hot_ways peel-nocounts.paths \
+         -fplugin-arg-pathprof-ppp-array-threshold=0)"
   check "peeled loops: with block traces too" "$(LC_ALL=C peel_counts)" \
     "$(LC_ALL=C peel_counts -fplugin-arg-pathprof-trace)"
   gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-trace \
@@ -444,6 +490,45 @@ if [ -n "$PY" ]; then
   check "peeled loops in arrays: the field run's tested paths, counted as Ball-Larus" \
     "$(bl_paths tested)" \
     "$(awk 'NF == 3 && $1 !~ /^#/' field-array.txt | sort | paste -sd, -)"
+  cd "$W/hand" || exit 1
+fi
+
+# 2. Hottest ways (cases/hotway.c), with the paths and counts of its own
+# run as the interesting ones: mostly_odd's loop, peeled, counts its
+# hottest way in a register (its two ways into the latch test for it),
+# in slots and in arrays; chain's, whose ways meet before its latch's
+# condition, does not (the compare would stay on every iteration), nor
+# any loop without the file's counts.  main's are its one-way loops'
+# steady paths.  The exact runs above check the counts.
+if [ -n "$PY" ]; then
+  mkdir -p "$W/hotway" && cd "$W/hotway" || exit 1
+  gcc -O2 -fplugin="$PL" -fplugin-arg-pathprof-trace -c "$T/cases/hotway.c" \
+      -o hotway.o \
+    && gcc -O2 hotway.o "$HARNESS" -o hotway \
+    && PPT_COUNTS=hotway.txt ./hotway > /dev/null \
+    && "$PY" "$T/make-interesting.py" --all hotway.ppno hotway.txt \
+         > hotway.paths \
+    && sed 's/^\(  path [0-9]*\) [0-9]*$/\1/' hotway.paths \
+         > hotway-nocounts.paths
+  hotway_counts () { # PATHS [OPTIONS]
+    steady_records "$T/cases/hotway.c" "$@"
+  }
+  check "hottest ways: where the compare folds (slots)" \
+    "mostly_odd 2/0,chain 0/0,main 2/2" \
+    "$(LC_ALL=C hotway_counts hotway.paths \
+         -fplugin-arg-pathprof-ppp-array-threshold=0)"
+  check "hottest ways: where the compare folds (arrays)" \
+    "mostly_odd 2/0,chain 0/0,main 2/2" \
+    "$(LC_ALL=C hotway_counts hotway.paths)"
+  check "hottest ways: none without the file's counts" \
+    "mostly_odd 0/0,chain 0/0,main 2/2" \
+    "$(LC_ALL=C hotway_counts hotway-nocounts.paths \
+         -fplugin-arg-pathprof-ppp-array-threshold=0)"
+  check "hottest ways: none with steady-loops=0" \
+    "mostly_odd 0/0,chain 0/0,main 0/0" \
+    "$(LC_ALL=C hotway_counts hotway.paths \
+         -fplugin-arg-pathprof-ppp-array-threshold=0 \
+         -fplugin-arg-pathprof-steady-loops=0)"
   cd "$W/hand" || exit 1
 fi
 
